@@ -1,0 +1,82 @@
+import type { Json, JsonObject, JsonPatch } from "../json";
+import type { ContentBlock, Message, Pipeline, ToolDefinition } from "../pipeline/schema";
+import type { ExecutionModel } from "../profiles/types";
+import type { LogEntry, SourceLocation } from "../trace/events";
+
+/**
+ * The simulator (core/engine) is handed these ports; it never runs user code or does I/O
+ * itself. server/sandbox implements HookRunner with QuickJS; tests may pass in-process fakes.
+ */
+
+export interface SandboxLimits {
+  timeoutMs: number;
+  memoryBytes: number;
+}
+
+export interface HookFailure {
+  kind: "threw" | "timeout" | "memory";
+  message: string; // plain words, e.g. "TypeError: x is undefined" or "timed out after 1000 ms"
+  location: SourceLocation | null;
+}
+
+/** What one hook call did, as the chain semantics decided it. */
+export interface HookCallResult {
+  hookId: string;
+  /** RFC 6902 against the context this hook received; [] when its changes were dropped. */
+  patch: JsonPatch;
+  /** What the hook returned: undefined when it returned nothing. */
+  returned: Json | undefined;
+  failure: HookFailure | null;
+  logs: LogEntry[];
+  durationMs: number;
+  /** Values handed out by Date.now()/new Date() and Math.random() during the call. */
+  clock: number[];
+  random: number[];
+  /** For claiming chains: this hook claimed (`handled: true`) and stopped the chain. */
+  claimed?: boolean;
+}
+
+export interface ChainRequest {
+  point: string;
+  execution: ExecutionModel;
+  /** Enabled hooks in effective run order. */
+  hookIds: string[];
+  /** The context entering the chain. Not mutated. */
+  context: JsonObject;
+}
+
+export interface ChainResult {
+  /** One per hook that ran, in the order they ran (void hooks: in start order). */
+  calls: HookCallResult[];
+  /** The context after the chain, before the host reads back its fields. */
+  context: JsonObject;
+}
+
+/**
+ * Runs user code for one run. Created per run (module state lives as long as the run), then disposed.
+ * Called with hooks and tool handlers compiled from one pipeline revision.
+ */
+export interface HookRunner {
+  /** Runs a hook point's chain with the semantics of `execution`, marshalling the context once. */
+  runChain(request: ChainRequest): Promise<ChainResult>;
+  /** Runs a scenario tool's TypeScript handler. */
+  runTool(tool: string, input: JsonObject): Promise<{ content: string; isError: boolean; logs: LogEntry[]; failure: HookFailure | null }>;
+  dispose(): void;
+}
+
+export interface HookRunnerFactory {
+  (options: { pipeline: Pipeline; clockStart: number; seed: number; limits: SandboxLimits }): Promise<HookRunner>;
+}
+
+export interface ModelRequest {
+  system: string | null;
+  messages: Message[];
+  tools: Pick<ToolDefinition, "name" | "description" | "inputSchema">[];
+  call: number;
+}
+export type ModelReply = { content: ContentBlock[]; stopReason: string } | { error: string };
+
+/** The model. `scripted` is the default; real providers come later behind the same port. */
+export interface ModelProvider {
+  respond(request: ModelRequest): Promise<ModelReply>;
+}

@@ -1,0 +1,144 @@
+import { z } from "zod";
+
+/**
+ * The `hookwright.pipeline/v1` file format (docs/formats.md). Zod schemas are the single
+ * source of truth: the database, tRPC inputs, the CLI and the importer all parse with them,
+ * so a bad file gets the same message (field path + reason) everywhere.
+ */
+
+export const PIPELINE_FORMAT = "hookwright.pipeline/v1";
+
+const textBlock = z.object({ type: z.literal("text"), text: z.string() });
+const toolUseBlock = z.object({
+  type: z.literal("tool_use"),
+  id: z.string(),
+  name: z.string(),
+  input: z.record(z.string(), z.unknown()),
+});
+const toolResultBlock = z.object({
+  type: z.literal("tool_result"),
+  tool_use_id: z.string(),
+  content: z.union([z.string(), z.array(textBlock)]),
+  is_error: z.boolean().optional(),
+});
+export const contentBlockSchema = z.discriminatedUnion("type", [textBlock, toolUseBlock, toolResultBlock]);
+export type ContentBlock = z.infer<typeof contentBlockSchema>;
+
+export const messageSchema = z.object({
+  role: z.enum(["user", "assistant"]),
+  content: z.array(contentBlockSchema),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const hookSchema = z.object({
+  id: z.string().min(1, "a hook needs an id"),
+  point: z.string().min(1, "a hook needs the hook point it runs on"),
+  name: z.string().min(1, "a hook needs a name").max(120),
+  enabled: z.boolean().default(true),
+  code: z.string(),
+  /** Only where the profile orders by priority. */
+  priority: z.number().int().nullable().default(null),
+  /** Only where the profile has matchers (tool names). */
+  matcher: z.string().nullable().default(null),
+});
+export type Hook = z.infer<typeof hookSchema>;
+
+export const moduleSchema = z.object({
+  path: z
+    .string()
+    .regex(/^[A-Za-z0-9_][A-Za-z0-9_./-]*\.ts$/, "a module path is relative, like src/util.ts")
+    .refine((p) => !p.split("/").includes(".."), "a module path may not contain ..")
+    .refine((p) => !p.startsWith("hooks/"), "hooks/ is reserved for hook files"),
+  code: z.string(),
+});
+export type PipelineModule = z.infer<typeof moduleSchema>;
+
+export const scriptedResponseSchema = z.union([
+  z.object({
+    content: z.array(contentBlockSchema),
+    stopReason: z.enum(["end_turn", "tool_use", "max_tokens", "stop_sequence"]).default("end_turn"),
+  }),
+  z.object({ error: z.string().min(1) }),
+]);
+export type ScriptedResponse = z.infer<typeof scriptedResponseSchema>;
+
+export const modelSchema = z.object({
+  kind: z.literal("scripted"),
+  maxInputTokens: z.number().int().positive().default(200_000),
+  responses: z.array(scriptedResponseSchema),
+});
+
+export const toolSchema = z
+  .object({
+    name: z.string().min(1),
+    description: z.string().default(""),
+    inputSchema: z.record(z.string(), z.unknown()).default({ type: "object" }),
+    /** Results returned in order; the last one repeats. */
+    results: z.array(z.union([z.string(), z.object({ content: z.string(), isError: z.boolean().default(false) })])).optional(),
+    /** TypeScript module whose default export `(input) => string | {content, isError}` runs in the sandbox. */
+    handler: z.string().optional(),
+  })
+  .refine((t) => t.results !== undefined || t.handler !== undefined, {
+    message: "a tool needs either results or a handler",
+  });
+export type ToolDefinition = z.infer<typeof toolSchema>;
+
+export const limitsSchema = z.object({
+  maxModelCalls: z.number().int().positive().max(10_000).default(25),
+  maxToolCalls: z.number().int().positive().max(100_000).default(100),
+  /** Compaction happens when the history passes this many characters (vellum post-compact). */
+  compactAtChars: z.number().int().positive().nullable().default(null),
+});
+
+export const scenarioSchema = z.object({
+  name: z.string().min(1),
+  description: z.string().default(""),
+  prompt: z.string(),
+  history: z.array(messageSchema).default([]),
+  system: z.string().nullable().default(null),
+  model: modelSchema,
+  tools: z.array(toolSchema).default([]),
+  limits: limitsSchema.default({ maxModelCalls: 25, maxToolCalls: 100, compactAtChars: null }),
+  /** Determinism: start of the per-run clock (ms since epoch) and the random seed. */
+  clockStart: z.number().int().nonnegative().default(1_767_225_600_000),
+  seed: z.number().int().default(1),
+});
+export type Scenario = z.infer<typeof scenarioSchema>;
+
+export const sandboxLimitsSchema = z.object({
+  timeoutMs: z.number().int().min(10).max(60_000).default(1000),
+  memoryMiB: z.number().int().min(4).max(1024).default(64),
+});
+export type SandboxLimitsConfig = z.infer<typeof sandboxLimitsSchema>;
+
+export const pipelineSchema = z
+  .object({
+    format: z.literal(PIPELINE_FORMAT),
+    name: z.string().min(1, "a pipeline needs a name").max(200),
+    description: z.string().default(""),
+    profile: z.string().min(1),
+    hooks: z.array(hookSchema).default([]),
+    modules: z.array(moduleSchema).default([]),
+    scenarios: z.array(scenarioSchema).default([]),
+    limits: sandboxLimitsSchema.default({ timeoutMs: 1000, memoryMiB: 64 }),
+  })
+  .superRefine((p, ctx) => {
+    const ids = new Set<string>();
+    p.hooks.forEach((h, i) => {
+      if (ids.has(h.id)) ctx.addIssue({ code: "custom", path: ["hooks", i, "id"], message: `duplicate hook id "${h.id}"` });
+      ids.add(h.id);
+    });
+    const paths = new Set<string>();
+    p.modules.forEach((m, i) => {
+      if (paths.has(m.path)) ctx.addIssue({ code: "custom", path: ["modules", i, "path"], message: `duplicate module "${m.path}"` });
+      paths.add(m.path);
+    });
+    const names = new Set<string>();
+    p.scenarios.forEach((s, i) => {
+      if (names.has(s.name)) ctx.addIssue({ code: "custom", path: ["scenarios", i, "name"], message: `duplicate scenario "${s.name}"` });
+      names.add(s.name);
+    });
+  });
+export type Pipeline = z.infer<typeof pipelineSchema>;
+/** What a pipeline file may omit (defaults fill it in). */
+export type PipelineInput = z.input<typeof pipelineSchema>;

@@ -1,0 +1,94 @@
+/**
+ * A profile is one host's hook system as data (DESIGN.md "Profile"). The UI graph, Monaco's
+ * type declarations, the simulator and the exporters all read it; nothing about a host is
+ * hard-coded elsewhere.
+ */
+
+/** How the handlers of one hook point run, from the seeds and the reference. */
+export type ExecutionModel =
+  /** Vellum runHook: sequential; each hook gets its own deep draft of the last committed context;
+   *  it mutates the draft and/or returns a partial shallow-merged onto the draft; a throw drops the draft. */
+  | "chain"
+  /** Registry void: all handlers in parallel on the same input; results ignored; failures swallowed. */
+  | "void"
+  /** Registry modifying: sequential; each returns a partial; first non-null value per key wins. */
+  | "modifying"
+  /** Registry claiming: sequential; stops at the first `{ handled: true }`. */
+  | "claiming";
+
+export type Ordering = "registration" | "priority-asc" | "priority-desc";
+export type FailureRule = "fail-open" | "propagate";
+
+export interface ContextField {
+  name: string;
+  /** TypeScript type text, e.g. `string | null`, `Message[]`. */
+  type: string;
+  readonly: boolean;
+  /** Whether the host reads this field back after the chain (semantics.md §1b). */
+  readBack: boolean;
+  /** Present-but-optional keys (`error?`). */
+  optional?: boolean;
+  doc: string;
+}
+
+export interface DecisionSpec {
+  /** Name as shown in the UI: "continue", "block", "claim", ... */
+  name: string;
+  doc: string;
+}
+
+export interface HookPointSpec {
+  id: string; // "pre-model-call"
+  /** One line: when it fires and what it may do. Shown on hover. */
+  doc: string;
+  /** TypeScript name of the context type, e.g. `PreModelCallContext`. */
+  contextType: string;
+  fields: ContextField[];
+  /** TypeScript return type of a hook on this point. */
+  returnType: string;
+  execution: ExecutionModel;
+  ordering: Ordering;
+  failure: FailureRule;
+  /** How the chain runs, in words, for the hook panel. */
+  chainDoc: string;
+  decisions: DecisionSpec[];
+  hasPriority: boolean;
+  hasMatcher: boolean;
+  /** Starter code of a new hook on this point (a typed default-exported function). */
+  template: string;
+}
+
+export interface LifecycleNode {
+  id: string;
+  label: string;
+  /** `outside` events (plugin init/shutdown, session start) are drawn apart from the loop. */
+  kind: "start" | "event" | "terminal" | "outside";
+  doc: string;
+}
+
+export interface LifecycleEdge {
+  id: string;
+  source: string;
+  target: string;
+  label?: string;
+  /** Hook points that fire on this transition, in the order they fire. */
+  points: string[];
+  /** Back-edges of the loop (tool result -> next model call, continue -> model call). */
+  back?: boolean;
+}
+
+export interface Profile {
+  id: string;
+  name: string;
+  description: string;
+  /** Where its semantics come from (seed file, reference section). */
+  source: string;
+  nodes: LifecycleNode[];
+  edges: LifecycleEdge[];
+  points: HookPointSpec[];
+  /** Declarations shared by all contexts (Message, ContentBlock, PluginLogger, ...). */
+  sharedTypes: string;
+  /** The module hooks import types from, e.g. `@vellumai/plugin-api`. */
+  typesModule: string;
+  exitReasons: string[];
+}

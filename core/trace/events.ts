@@ -1,0 +1,131 @@
+import type { Json, JsonObject, JsonPatch } from "../json";
+import type { ContentBlock, Message } from "../pipeline/schema";
+
+/**
+ * The trace contract (DESIGN.md, "Contracts that other tools rely on"; docs/formats.md).
+ * Every event has `seq` (from 1, no gaps) and `type`. Fields may be added, never removed.
+ */
+
+export const TRACE_FORMAT = "hookwright.trace/v1";
+
+export interface LogEntry {
+  level: "log" | "info" | "warn" | "error" | "debug";
+  message: string;
+}
+
+/** Where a user-code error happened, in the user's own TypeScript source. */
+export interface SourceLocation {
+  file: string; // "hooks/<hookId>.ts" or a module path such as "src/util.ts"
+  line: number; // 1-based
+  column: number; // 1-based
+}
+
+export type HookStatus =
+  | "unchanged" // ran, changed nothing
+  | "changed" // ran and its patch is non-empty
+  | "threw"
+  | "timeout"
+  | "memory" // hit the memory limit
+  | "blocked" // a claiming/gating hook blocked (e.g. a tool call)
+  | "claimed"; // a claiming hook handled the event
+
+export interface IgnoredWrite {
+  path: string; // JSON pointer into the context
+  reason: string; // e.g. "read-only field: the host does not read it back"
+}
+
+interface Base<TType extends string> {
+  seq: number;
+  type: TType;
+  /** Milliseconds since run start on the run's virtual clock (deterministic). */
+  t?: number;
+}
+
+export interface RunStartEvent extends Base<"run.start"> {
+  format: typeof TRACE_FORMAT;
+  runId: string;
+  pipeline: string;
+  profile: string;
+  scenario: string;
+  clockStart: number;
+  seed: number;
+}
+export interface PointStartEvent extends Base<"point.start"> {
+  point: string;
+  /** The lifecycle edge this point fires on (profile edge id). */
+  edge?: string;
+  context: JsonObject;
+}
+export interface HookStartEvent extends Base<"hook.start"> {
+  hookId: string;
+  point: string;
+  name?: string;
+}
+export interface HookEndEvent extends Base<"hook.end"> {
+  hookId: string;
+  point: string;
+  /** RFC 6902 against the context this hook received; [] when its changes were dropped. */
+  patch: JsonPatch;
+  error: string | null;
+  errorLocation?: SourceLocation | null;
+  durationMs: number;
+  logs: LogEntry[];
+  status?: HookStatus;
+  /** Writes the host will not read back (read-only or unknown fields). */
+  ignoredWrites?: IgnoredWrite[];
+  /** A decision the hook returned, as the profile names it (continue, block, claim, ...). */
+  decision?: Json;
+  /** Values the sandbox handed out for Date.now()/new Date() and Math.random(), in order. */
+  clock?: number[];
+  random?: number[];
+}
+export interface PointEndEvent extends Base<"point.end"> {
+  point: string;
+  /** What the host reads back after the chain (the fields it consumes). */
+  result?: JsonObject;
+}
+export interface ModelRequestEvent extends Base<"model.request"> {
+  messages: Message[];
+  system: string | null;
+  call: number; // 1-based index of the model call in this run
+}
+export type ModelResponseEvent = Base<"model.response"> & { call: number } & (
+    | { content: ContentBlock[]; stopReason: string; error?: undefined }
+    | { error: string; content?: undefined; stopReason?: undefined }
+  );
+export interface ToolCallEvent extends Base<"tool.call"> {
+  toolUseId: string;
+  name: string;
+  input: JsonObject;
+}
+export interface ToolResultEvent extends Base<"tool.result"> {
+  toolUseId: string;
+  content: string;
+  isError: boolean;
+}
+export interface CompactEvent extends Base<"compact"> {
+  beforeChars: number;
+  afterChars: number;
+}
+export interface RunEndEvent extends Base<"run.end"> {
+  exitReason: string;
+  error?: string | null;
+  messages?: Message[];
+}
+
+export type TraceEvent =
+  | RunStartEvent
+  | PointStartEvent
+  | HookStartEvent
+  | HookEndEvent
+  | PointEndEvent
+  | ModelRequestEvent
+  | ModelResponseEvent
+  | ToolCallEvent
+  | ToolResultEvent
+  | CompactEvent
+  | RunEndEvent;
+
+export type TraceEventType = TraceEvent["type"];
+/** An event before the recorder numbers it. */
+export type UnsequencedEvent = TraceEvent extends infer E ? (E extends TraceEvent ? Omit<E, "seq"> : never) : never;
