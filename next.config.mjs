@@ -1,5 +1,7 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // A separate build folder lets the e2e suite (and parallel developer builds) avoid clobbering `.next`.
+  distDir: process.env.HOOKWRIGHT_DIST_DIR || ".next",
   // Native and WASM packages are loaded by Node at run time, never bundled.
   serverExternalPackages: [
     "better-sqlite3",
@@ -8,7 +10,6 @@ const nextConfig = {
     "@jitl/quickjs-wasmfile-release-sync",
   ],
   poweredByHeader: false,
-  typedRoutes: false,
 };
 
 export default nextConfig;
