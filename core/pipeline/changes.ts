@@ -1,0 +1,340 @@
+import type { Hook, Pipeline, PipelineModule } from "./schema";
+
+/**
+ * Edits of a pipeline document as data. The designer, undo/redo and tests all describe an edit
+ * as a {@link PipelineChange} and apply it with {@link applyPipelineChanges}; nothing mutates a
+ * document in place.
+ *
+ * Hook order: the `hooks` array is the registration order. The hooks of one point keep their
+ * relative order in that array, which is what "index within a point" below refers to.
+ */
+
+/** Inserts `hook`. `index` is the position in the whole `hooks` array (default: the end). */
+export interface AddHookChange {
+  type: "addHook";
+  hook: Hook;
+  index?: number;
+}
+export interface RemoveHookChange {
+  type: "removeHook";
+  hookId: string;
+}
+export interface RenameHookChange {
+  type: "renameHook";
+  hookId: string;
+  name: string;
+}
+/** Inserts a copy of `hookId` right after it, with a new id and name. */
+export interface DuplicateHookChange {
+  type: "duplicateHook";
+  hookId: string;
+  newId: string;
+  name: string;
+}
+/** Moves a hook to `toIndex` among the hooks of its own point (0 = runs first in registration order). */
+export interface MoveHookChange {
+  type: "moveHook";
+  hookId: string;
+  toIndex: number;
+}
+export interface SetHookEnabledChange {
+  type: "setHookEnabled";
+  hookId: string;
+  enabled: boolean;
+}
+export interface UpdateHookCodeChange {
+  type: "updateHookCode";
+  hookId: string;
+  code: string;
+}
+export interface SetHookPriorityChange {
+  type: "setHookPriority";
+  hookId: string;
+  priority: number | null;
+}
+export interface SetHookMatcherChange {
+  type: "setHookMatcher";
+  hookId: string;
+  matcher: string | null;
+}
+/** Inserts `module`. `index` is the position in `modules` (default: the end). */
+export interface AddModuleChange {
+  type: "addModule";
+  module: PipelineModule;
+  index?: number;
+}
+export interface UpdateModuleCodeChange {
+  type: "updateModuleCode";
+  path: string;
+  code: string;
+}
+export interface RenameModuleChange {
+  type: "renameModule";
+  path: string;
+  newPath: string;
+}
+export interface RemoveModuleChange {
+  type: "removeModule";
+  path: string;
+}
+
+export type PipelineChange =
+  | AddHookChange
+  | RemoveHookChange
+  | RenameHookChange
+  | DuplicateHookChange
+  | MoveHookChange
+  | SetHookEnabledChange
+  | UpdateHookCodeChange
+  | SetHookPriorityChange
+  | SetHookMatcherChange
+  | AddModuleChange
+  | UpdateModuleCodeChange
+  | RenameModuleChange
+  | RemoveModuleChange;
+
+export type PipelineChangeErrorCode = "UNKNOWN_HOOK" | "DUPLICATE_HOOK_ID" | "UNKNOWN_MODULE" | "DUPLICATE_MODULE";
+
+const errorMessages: Record<PipelineChangeErrorCode, (subject: string) => string> = {
+  UNKNOWN_HOOK: (s) => `there is no hook with id "${s}"`,
+  DUPLICATE_HOOK_ID: (s) => `a hook with id "${s}" already exists`,
+  UNKNOWN_MODULE: (s) => `there is no module "${s}"`,
+  DUPLICATE_MODULE: (s) => `a module "${s}" already exists`,
+};
+
+/** A change that does not fit the document it is applied to (a stale id, a taken path). */
+export class PipelineChangeError extends Error {
+  override name = "PipelineChangeError";
+  constructor(
+    readonly code: PipelineChangeErrorCode,
+    readonly subject: string,
+  ) {
+    super(errorMessages[code](subject));
+  }
+}
+
+type Doc = Readonly<Pipeline>;
+
+function hookIndex(doc: Doc, hookId: string): number {
+  const i = doc.hooks.findIndex((h) => h.id === hookId);
+  if (i < 0) throw new PipelineChangeError("UNKNOWN_HOOK", hookId);
+  return i;
+}
+
+function moduleIndex(doc: Doc, path: string): number {
+  const i = doc.modules.findIndex((m) => m.path === path);
+  if (i < 0) throw new PipelineChangeError("UNKNOWN_MODULE", path);
+  return i;
+}
+
+function clampIndex(index: number | undefined, length: number): number {
+  if (index === undefined) return length;
+  return Math.max(0, Math.min(length, Math.trunc(index)));
+}
+
+function insertAt<T>(items: readonly T[], index: number, item: T): T[] {
+  return [...items.slice(0, index), item, ...items.slice(index)];
+}
+
+/** Replaces one hook's fields; returns `doc` itself when every field is already equal. */
+function patchHook(doc: Doc, hookId: string, patch: Partial<Hook>): Doc {
+  const i = hookIndex(doc, hookId);
+  const hook = doc.hooks[i] as Hook;
+  const keys = Object.keys(patch) as (keyof Hook)[];
+  if (keys.every((k) => Object.is(hook[k], patch[k]))) return doc;
+  const hooks = doc.hooks.slice();
+  hooks[i] = { ...hook, ...patch };
+  return { ...doc, hooks };
+}
+
+function moveHook(doc: Doc, hookId: string, toIndex: number): Doc {
+  const hook = doc.hooks[hookIndex(doc, hookId)] as Hook;
+  // Slots in the global array that belong to this point; the other points' hooks stay where they are.
+  const slots: number[] = [];
+  doc.hooks.forEach((h, i) => {
+    if (h.point === hook.point) slots.push(i);
+  });
+  const group = slots.map((i) => doc.hooks[i] as Hook);
+  const from = group.indexOf(hook);
+  const to = Math.max(0, Math.min(group.length - 1, Math.trunc(toIndex)));
+  if (from === to) return doc;
+  group.splice(from, 1);
+  group.splice(to, 0, hook);
+  const hooks = doc.hooks.slice();
+  slots.forEach((slot, k) => {
+    hooks[slot] = group[k] as Hook;
+  });
+  return { ...doc, hooks };
+}
+
+function applyOne(doc: Doc, change: PipelineChange): Doc {
+  switch (change.type) {
+    case "addHook": {
+      if (doc.hooks.some((h) => h.id === change.hook.id)) throw new PipelineChangeError("DUPLICATE_HOOK_ID", change.hook.id);
+      return { ...doc, hooks: insertAt(doc.hooks, clampIndex(change.index, doc.hooks.length), change.hook) };
+    }
+    case "removeHook": {
+      const i = hookIndex(doc, change.hookId);
+      return { ...doc, hooks: doc.hooks.filter((_, k) => k !== i) };
+    }
+    case "duplicateHook": {
+      const i = hookIndex(doc, change.hookId);
+      if (doc.hooks.some((h) => h.id === change.newId)) throw new PipelineChangeError("DUPLICATE_HOOK_ID", change.newId);
+      const copy: Hook = { ...(doc.hooks[i] as Hook), id: change.newId, name: change.name };
+      return { ...doc, hooks: insertAt(doc.hooks, i + 1, copy) };
+    }
+    case "moveHook":
+      return moveHook(doc, change.hookId, change.toIndex);
+    case "renameHook":
+      return patchHook(doc, change.hookId, { name: change.name });
+    case "setHookEnabled":
+      return patchHook(doc, change.hookId, { enabled: change.enabled });
+    case "updateHookCode":
+      return patchHook(doc, change.hookId, { code: change.code });
+    case "setHookPriority":
+      return patchHook(doc, change.hookId, { priority: change.priority });
+    case "setHookMatcher":
+      return patchHook(doc, change.hookId, { matcher: change.matcher });
+    case "addModule": {
+      if (doc.modules.some((m) => m.path === change.module.path)) throw new PipelineChangeError("DUPLICATE_MODULE", change.module.path);
+      return { ...doc, modules: insertAt(doc.modules, clampIndex(change.index, doc.modules.length), change.module) };
+    }
+    case "updateModuleCode":
+    case "renameModule": {
+      const i = moduleIndex(doc, change.path);
+      const mod = doc.modules[i] as PipelineModule;
+      const next: PipelineModule =
+        change.type === "updateModuleCode" ? { ...mod, code: change.code } : { ...mod, path: change.newPath };
+      if (next.code === mod.code && next.path === mod.path) return doc;
+      if (next.path !== mod.path && doc.modules.some((m) => m.path === next.path)) {
+        throw new PipelineChangeError("DUPLICATE_MODULE", next.path);
+      }
+      const modules = doc.modules.slice();
+      modules[i] = next;
+      return { ...doc, modules };
+    }
+    case "removeModule": {
+      const i = moduleIndex(doc, change.path);
+      return { ...doc, modules: doc.modules.filter((_, k) => k !== i) };
+    }
+  }
+}
+
+/**
+ * Applies changes in order and returns the new document.
+ *
+ * Unchanged hooks and modules keep their identity, and when no change alters anything the very
+ * same `doc` object is returned, so selector-based subscribers and memoised views skip work.
+ *
+ * @param doc - the document to start from; never mutated.
+ * @param changes - applied one after the other, each seeing the previous one's result.
+ * @returns the resulting document (`doc` itself when nothing changed).
+ * @throws {@link PipelineChangeError} `UNKNOWN_HOOK`/`UNKNOWN_MODULE` when a change names an id or
+ *   path the document does not have, `DUPLICATE_HOOK_ID`/`DUPLICATE_MODULE` when an add, duplicate
+ *   or rename would create a second hook id or module path.
+ * @example
+ * const next = applyPipelineChanges(doc, [{ type: "setHookEnabled", hookId: "h1", enabled: false }]);
+ */
+export function applyPipelineChanges<TDoc extends Doc>(doc: TDoc, changes: readonly PipelineChange[]): TDoc {
+  let out: Doc = doc;
+  for (const change of changes) out = applyOne(out, change);
+  return out as TDoc;
+}
+
+/**
+ * The changes that undo `change`, computed against the document it is about to be applied to.
+ *
+ * @param doc - the document before `change`.
+ * @returns changes that, applied after `change`, give back a document equal to `doc`.
+ * @throws {@link PipelineChangeError} when `change` does not fit `doc` (as {@link applyPipelineChanges}).
+ */
+export function invertPipelineChange(doc: Doc, change: PipelineChange): PipelineChange[] {
+  switch (change.type) {
+    case "addHook":
+      return [{ type: "removeHook", hookId: change.hook.id }];
+    case "removeHook": {
+      const i = hookIndex(doc, change.hookId);
+      return [{ type: "addHook", hook: doc.hooks[i] as Hook, index: i }];
+    }
+    case "duplicateHook":
+      return [{ type: "removeHook", hookId: change.newId }];
+    case "moveHook": {
+      const hook = doc.hooks[hookIndex(doc, change.hookId)] as Hook;
+      const from = doc.hooks.filter((h) => h.point === hook.point).indexOf(hook);
+      return [{ type: "moveHook", hookId: change.hookId, toIndex: from }];
+    }
+    case "renameHook":
+    case "setHookEnabled":
+    case "updateHookCode":
+    case "setHookPriority":
+    case "setHookMatcher": {
+      const hook = doc.hooks[hookIndex(doc, change.hookId)] as Hook;
+      const id = change.hookId;
+      if (change.type === "renameHook") return [{ type: "renameHook", hookId: id, name: hook.name }];
+      if (change.type === "setHookEnabled") return [{ type: "setHookEnabled", hookId: id, enabled: hook.enabled }];
+      if (change.type === "updateHookCode") return [{ type: "updateHookCode", hookId: id, code: hook.code }];
+      if (change.type === "setHookPriority") return [{ type: "setHookPriority", hookId: id, priority: hook.priority }];
+      return [{ type: "setHookMatcher", hookId: id, matcher: hook.matcher }];
+    }
+    case "addModule":
+      return [{ type: "removeModule", path: change.module.path }];
+    case "updateModuleCode": {
+      const mod = doc.modules[moduleIndex(doc, change.path)] as PipelineModule;
+      return [{ type: "updateModuleCode", path: change.path, code: mod.code }];
+    }
+    case "renameModule":
+      moduleIndex(doc, change.path);
+      return [{ type: "renameModule", path: change.newPath, newPath: change.path }];
+    case "removeModule": {
+      const i = moduleIndex(doc, change.path);
+      return [{ type: "addModule", module: doc.modules[i] as PipelineModule, index: i }];
+    }
+  }
+}
+
+/**
+ * Applies `changes` and also returns the changes that undo them (in the order to apply them).
+ *
+ * @throws {@link PipelineChangeError} as {@link applyPipelineChanges}.
+ */
+export function applyPipelineChangesWithInverse<TDoc extends Doc>(
+  doc: TDoc,
+  changes: readonly PipelineChange[],
+): { doc: TDoc; inverse: PipelineChange[] } {
+  let out: Doc = doc;
+  const inverse: PipelineChange[] = [];
+  for (const change of changes) {
+    inverse.unshift(...invertPipelineChange(out, change));
+    out = applyOne(out, change);
+  }
+  return { doc: out as TDoc, inverse };
+}
+
+/** The hooks of one point in registration order. */
+export function hooksAtPoint(doc: Doc, point: string): Hook[] {
+  return doc.hooks.filter((h) => h.point === point);
+}
+
+/** `base`, or `base-2`, `base-3`, … whichever is not yet a hook id. */
+export function uniqueHookId(doc: Doc, base: string): string {
+  const stem = slug(base) || "hook";
+  const taken = new Set(doc.hooks.map((h) => h.id));
+  if (!taken.has(stem)) return stem;
+  for (let n = 2; ; n++) if (!taken.has(`${stem}-${n}`)) return `${stem}-${n}`;
+}
+
+/** `base`, or `base-2`, … whichever no hook on `point` is called yet. */
+export function uniqueHookName(doc: Doc, point: string, base: string): string {
+  const taken = new Set(hooksAtPoint(doc, point).map((h) => h.name));
+  if (!taken.has(base)) return base;
+  const stem = base.replace(/-\d+$/, "");
+  for (let n = 2; ; n++) if (!taken.has(`${stem}-${n}`)) return `${stem}-${n}`;
+}
+
+function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
+}
