@@ -1,0 +1,91 @@
+import type { TraceEvent } from "../trace/events";
+
+/** Fields that differ between two runs of the same turn without meaning anything changed. */
+const VOLATILE = new Set(["seq", "t", "durationMs", "runId"]);
+
+/** An event reduced to what a re-run must reproduce. */
+export function comparableEvent(event: TraceEvent): string {
+  return JSON.stringify(event, (key, value: unknown) => (VOLATILE.has(key) ? undefined : value));
+}
+
+/** Where two traces of the same turn part ways. */
+export interface Divergence {
+  /** 0-based index into both traces (the events before it are identical). */
+  index: number;
+  seqA: number | null;
+  seqB: number | null;
+  /** The hook whose result differs, when the divergent event is a hook event. */
+  hookId: string | null;
+  point: string | null;
+  /** Plain words for the compare view. */
+  reason: string;
+}
+
+/**
+ * Finds the first event at which two traces differ, ignoring run ids, sequence numbers and timings.
+ *
+ * @returns `null` when the traces are the same event for event
+ * @example
+ * firstDivergence(recorded, rerun)?.hookId // "be-concise" after editing that hook
+ */
+export function firstDivergence(a: readonly TraceEvent[], b: readonly TraceEvent[]): Divergence | null {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const ea = a[i];
+    const eb = b[i];
+    if (!ea || !eb) break;
+    if (comparableEvent(ea) !== comparableEvent(eb)) return describe(i, ea, eb);
+  }
+  if (a.length === b.length) return null;
+  const longer = a.length > b.length ? a[n] : b[n];
+  return {
+    index: n,
+    seqA: a[n]?.seq ?? null,
+    seqB: b[n]?.seq ?? null,
+    hookId: longer && "hookId" in longer ? longer.hookId : null,
+    point: longer && "point" in longer ? longer.point : null,
+    reason: a.length > b.length ? "the second run ended earlier" : "the second run went on longer",
+  };
+}
+
+function describe(index: number, a: TraceEvent, b: TraceEvent): Divergence {
+  const hookId = "hookId" in a ? a.hookId : "hookId" in b ? b.hookId : null;
+  const point = "point" in a ? a.point : "point" in b ? b.point : null;
+  let reason: string;
+  if (a.type !== b.type) reason = `the runs took different paths (${a.type} vs ${b.type})`;
+  else if (a.type === "hook.end" && b.type === "hook.end") {
+    if (a.error !== b.error) reason = `hook ${a.hookId} failed differently`;
+    else if (JSON.stringify(a.patch) !== JSON.stringify(b.patch)) reason = `hook ${a.hookId} changed the context differently`;
+    else reason = `hook ${a.hookId} behaved differently (logs, decision or clock)`;
+  } else if (a.type === "model.request") reason = "the model was sent something different";
+  else if (a.type === "point.start") reason = `the context entering ${a.point} differs`;
+  else reason = `${a.type} differs`;
+  return { index, seqA: a.seq, seqB: b.seq, hookId, point, reason };
+}
+
+/** Key that identifies "the same step" in two runs: n-th occurrence of a type at a point/hook. */
+export function alignmentKeys(events: readonly TraceEvent[]): string[] {
+  const counts = new Map<string, number>();
+  return events.map((e) => {
+    const base = `${e.type}|${"point" in e ? e.point : ""}|${"hookId" in e ? e.hookId : ""}`;
+    const n = (counts.get(base) ?? 0) + 1;
+    counts.set(base, n);
+    return `${base}#${n}`;
+  });
+}
+
+/**
+ * Pairs each step of run B with the same step of run A (by n-th occurrence of type+point+hook),
+ * so the compare view can show the context diff at any step, also after the runs diverge.
+ *
+ * @returns for each index of `b`, the index in `a` of the aligned step, or -1
+ */
+export function alignTraces(a: readonly TraceEvent[], b: readonly TraceEvent[]): Int32Array {
+  const byKey = new Map<string, number>();
+  alignmentKeys(a).forEach((k, i) => byKey.set(k, i));
+  const out = new Int32Array(b.length);
+  alignmentKeys(b).forEach((k, i) => {
+    out[i] = byKey.get(k) ?? -1;
+  });
+  return out;
+}

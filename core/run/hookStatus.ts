@@ -1,0 +1,84 @@
+import type { HookEndEvent, HookStatus, TraceEvent } from "../trace/events";
+
+/** What a hook card shows in its header. */
+export interface HookOutcome {
+  status: HookStatus;
+  /** Top-level context fields the hook's patch touched (sorted, unique). */
+  changedFields: string[];
+  /** Plain words: "changed 2 fields", "threw", "timed out", ... */
+  label: string;
+}
+
+/** Top-level field of a JSON pointer (`/messages/3/content` → `messages`). */
+export function topField(pointer: string): string {
+  const first = pointer.split("/")[1] ?? "";
+  return first.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+/**
+ * Reads a `hook.end` event as a user would: the engine's status when it recorded one, otherwise
+ * derived from the error text and the patch (older traces and other tools' traces carry no status).
+ */
+export function hookOutcome(event: HookEndEvent): HookOutcome {
+  const changedFields = [...new Set(event.patch.map((op) => topField(op.path)))].sort();
+  const status: HookStatus =
+    event.status ??
+    (event.error !== null
+      ? /timed out|timeout/i.test(event.error)
+        ? "timeout"
+        : "threw"
+      : changedFields.length > 0
+        ? "changed"
+        : "unchanged");
+  return { status, changedFields, label: statusLabel(status, changedFields.length) };
+}
+
+export function statusLabel(status: HookStatus, changed: number): string {
+  switch (status) {
+    case "changed":
+      return changed === 1 ? "changed 1 field" : `changed ${changed} fields`;
+    case "unchanged":
+      return "changed nothing";
+    case "threw":
+      return "threw";
+    case "timeout":
+      return "timed out";
+    case "memory":
+      return "hit the memory limit";
+    case "blocked":
+      return "blocked";
+    case "claimed":
+      return "claimed";
+  }
+}
+
+/** The one-line history entry of a run. */
+export interface RunSummary {
+  events: number;
+  hooksRun: number;
+  /** Hook calls whose patch changed something. */
+  hooksChanged: number;
+  /** Hook calls that threw, timed out or ran out of memory. */
+  errors: number;
+  exitReason: string | null;
+}
+
+export const emptyRunSummary: RunSummary = { events: 0, hooksRun: 0, hooksChanged: 0, errors: 0, exitReason: null };
+
+/** Folds one more event into a summary, so a recorder can keep it current without re-reading the trace. */
+export function addToSummary(summary: RunSummary, event: TraceEvent): RunSummary {
+  const next = { ...summary, events: summary.events + 1 };
+  if (event.type === "hook.end") {
+    const { status } = hookOutcome(event);
+    next.hooksRun += 1;
+    if (event.patch.length > 0) next.hooksChanged += 1;
+    if (status === "threw" || status === "timeout" || status === "memory") next.errors += 1;
+  } else if (event.type === "run.end") {
+    next.exitReason = event.exitReason;
+  }
+  return next;
+}
+
+export function summarizeRun(events: readonly TraceEvent[]): RunSummary {
+  return events.reduce(addToSummary, emptyRunSummary);
+}
