@@ -1,0 +1,12 @@
+import { createCallerFactory, router } from "./trpc";
+import { pipelinesRouter } from "./routers/pipelines";
+
+/** Every domain router, one key each. Other routers (runs, bundles) are registered here. */
+export const appRouter = router({
+  pipelines: pipelinesRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+/** Server-side caller: `createCaller(createContextInner({ db }))`. */
+export const createCaller = createCallerFactory(appRouter);
