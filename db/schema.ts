@@ -1,6 +1,6 @@
 import { sql, type InferInsertModel, type InferSelectModel } from "drizzle-orm";
-import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { Pipeline as PipelineDocument } from "../core/pipeline/schema";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { Pipeline as PipelineDocument, Scenario as ScenarioDocument } from "../core/pipeline/schema";
 
 /*
  * One schema file for the whole app (style.md R9). Other parts add their tables here
@@ -56,3 +56,59 @@ export const meta = sqliteTable("meta", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+/*
+ * Runs (server/runs). A run row is written when a run starts and updated once when it ends;
+ * its events are appended, never updated. The summary columns keep the history list cheap.
+ */
+export const runs = sqliteTable(
+  "runs",
+  {
+    id: text("id").primaryKey(),
+    pipelineId: text("pipeline_id")
+      .notNull()
+      .references(() => pipelines.id, { onDelete: "cascade" }),
+    /** The pipeline revision it ran, so a replay shows the code as it was. */
+    revision: integer("revision").notNull(),
+    scenarioName: text("scenario_name").notNull(),
+    /** The full scenario as run (after defaults), so a re-run needs nothing else. */
+    scenario: text("scenario", { mode: "json" }).$type<ScenarioDocument>().notNull(),
+    /** The run this one re-ran with recorded model and tool outputs, if any. */
+    rerunOf: text("rerun_of"),
+    status: text("status", { enum: ["running", "finished", "failed"] }).notNull().default("running"),
+    exitReason: text("exit_reason"),
+    /** Why the run itself failed (a host problem, not a hook error). */
+    failure: text("failure"),
+    eventCount: integer("event_count").notNull().default(0),
+    hooksChanged: integer("hooks_changed").notNull().default(0),
+    errors: integer("errors").notNull().default(0),
+    createdAt: integer("created_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(nowMs)
+      .$defaultFn(() => new Date()),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("runs_pipeline_created").on(t.pipelineId, t.createdAt)],
+);
+export type RunRow = InferSelectModel<typeof runs>;
+
+/** One row per trace event. The (run_id, seq) primary key is the index every read uses. */
+export const runEvents = sqliteTable(
+  "run_events",
+  {
+    runId: text("run_id")
+      .notNull()
+      .references(() => runs.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    type: text("type").notNull(),
+    /** Denormalised for the outline (navigation without loading event bodies). */
+    point: text("point"),
+    hookId: text("hook_id"),
+    edge: text("edge"),
+    status: text("status"),
+    /** The event as JSON text (parsed only when a page is read). */
+    data: text("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.seq] })],
+);
+export type RunEventRow = InferSelectModel<typeof runEvents>;

@@ -11,7 +11,7 @@ export type DisplayBlock =
   | { kind: "tool_result"; toolUseId: string; text: string; isError: boolean }
   | { kind: "other"; json: string };
 
-const isObject = (v: Json | undefined): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** True for arrays that look like host messages (`{role, content}`), so we render them as a conversation. */
 export function isMessageArray(value: Json | undefined): value is Json[] {
@@ -22,7 +22,8 @@ export function isMessageArray(value: Json | undefined): value is Json[] {
   );
 }
 
-export function toDisplayMessage(value: Json): DisplayMessage {
+/** Accepts any message-shaped value (trace messages are typed, context fields are plain JSON). */
+export function toDisplayMessage(value: unknown): DisplayMessage {
   if (!isObject(value)) return { role: "?", blocks: [{ kind: "other", json: JSON.stringify(value) }] };
   const role = typeof value["role"] === "string" ? value["role"] : "?";
   const content = value["content"];
@@ -31,7 +32,7 @@ export function toDisplayMessage(value: Json): DisplayMessage {
   return { role, blocks: content.map(toDisplayBlock) };
 }
 
-function toDisplayBlock(block: Json): DisplayBlock {
+function toDisplayBlock(block: unknown): DisplayBlock {
   if (!isObject(block)) return { kind: "other", json: JSON.stringify(block) };
   switch (block["type"]) {
     case "text":

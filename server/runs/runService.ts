@@ -1,0 +1,163 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { pipelineRevisions } from "../../db/schema";
+import type { HookRunnerFactory, ModelProvider } from "../../core/engine/ports";
+import type { Pipeline, Scenario } from "../../core/pipeline/schema";
+import { addToSummary, emptyRunSummary, type RunSummary } from "../../core/run/hookStatus";
+import type { TraceEvent, UnsequencedEvent } from "../../core/trace/events";
+import type { RunEventBus } from "./eventBus";
+import { createReplayModelProvider } from "./replayProvider";
+import { rerunScenario } from "./rerunScenario";
+import { RunError } from "./runError";
+import { appendEvent, failAbandonedRuns, finishRun, getRunRow, insertRun, readAllEvents } from "./runStore";
+
+/** What the run service needs from the engine; injected so the service stays a thin recorder. */
+export interface RunEngine {
+  createRunner: HookRunnerFactory;
+  scriptedModel(scenario: Scenario): ModelProvider;
+  /** Runs one turn, calling `emit` for every event in order. */
+  simulate(options: {
+    pipeline: Pipeline;
+    scenario: Scenario;
+    runId: string;
+    createRunner: HookRunnerFactory;
+    model: ModelProvider;
+    emit: (event: TraceEvent | UnsequencedEvent) => void;
+  }): Promise<unknown>;
+}
+
+export interface StartRunOptions {
+  pipelineId: string;
+  /** Defaults to the head revision. */
+  revision?: number;
+  /** A scenario of the pipeline by name, or an edited one. */
+  scenario: { name: string } | { inline: Scenario };
+  /**
+   * Test/demo pacing only: wait this long before recording each event, so a browser can watch a
+   * short run stream. The engine itself is never slowed; real runs leave it unset.
+   */
+  eventDelayMs?: number;
+}
+
+export interface RunService {
+  start(options: StartRunOptions): { runId: string };
+  /** Re-runs a recorded turn against the pipeline's current head with the recorded model and tool outputs. */
+  rerun(options: { runId: string; eventDelayMs?: number }): { runId: string };
+  /** Resolves when the run is recorded completely (immediately for runs not in progress here). */
+  settled(runId: string): Promise<void>;
+  isActive(runId: string): boolean;
+}
+
+/**
+ * Creates the run service: each run executes in the background (it survives the client going away),
+ * every event is appended to the database first and then published on the bus.
+ */
+export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEngine }): RunService {
+  const { db, bus, engine } = deps;
+  const active = new Map<string, Promise<void>>();
+  failAbandonedRuns(db, new Set());
+
+  function loadRevision(pipelineId: string, revision?: number): { pipeline: Pipeline; revision: number } {
+    const row = db
+      .select()
+      .from(pipelineRevisions)
+      .where(revision === undefined ? eq(pipelineRevisions.pipelineId, pipelineId) : and(eq(pipelineRevisions.pipelineId, pipelineId), eq(pipelineRevisions.revision, revision)))
+      .orderBy(desc(pipelineRevisions.revision))
+      .limit(1)
+      .get();
+    if (!row) throw new RunError("PIPELINE_NOT_FOUND", revision === undefined ? `pipeline ${pipelineId} does not exist` : `pipeline ${pipelineId} has no revision ${revision}`);
+    return { pipeline: row.document, revision: row.revision };
+  }
+
+  function launch(options: { pipelineId: string; revision: number; pipeline: Pipeline; scenario: Scenario; model: ModelProvider; rerunOf: string | null; eventDelayMs?: number }): { runId: string } {
+    const runId = crypto.randomUUID();
+    insertRun(db, { id: runId, pipelineId: options.pipelineId, revision: options.revision, scenario: options.scenario, rerunOf: options.rerunOf });
+    const done = execute(runId, options).finally(() => active.delete(runId));
+    active.set(runId, done);
+    return { runId };
+  }
+
+  async function execute(
+    runId: string,
+    options: { pipeline: Pipeline; scenario: Scenario; model: ModelProvider; eventDelayMs?: number },
+  ): Promise<void> {
+    let summary: RunSummary = emptyRunSummary;
+    let seq = 0;
+    let ended = false;
+    const record = (event: TraceEvent | UnsequencedEvent) => {
+      seq += 1;
+      // The recorder owns numbering: the stored trace is gap-free even if the engine's counter is not.
+      const numbered = { ...event, seq } as TraceEvent;
+      if (numbered.type === "run.start") numbered.runId = runId;
+      appendEvent(db, runId, numbered);
+      summary = addToSummary(summary, numbered);
+      if (numbered.type === "run.end") ended = true;
+      bus.publish(runId, numbered);
+    };
+    const delay = options.eventDelayMs ?? 0;
+    // Paced runs buffer the engine's events and record them on a timer; unpaced ones record inline.
+    const pending: (TraceEvent | UnsequencedEvent)[] = [];
+    let failure: string | null = null;
+    try {
+      const simulation = engine.simulate({
+        pipeline: options.pipeline,
+        scenario: options.scenario,
+        runId,
+        createRunner: engine.createRunner,
+        model: options.model,
+        emit: delay > 0 ? (e) => void pending.push(e) : record,
+      });
+      if (delay > 0) {
+        let finished = false;
+        const flagged = simulation.finally(() => (finished = true));
+        while (!finished || pending.length > 0) {
+          const next = pending.shift();
+          if (next) record(next);
+          await new Promise((resolve) => setTimeout(resolve, delay));
+        }
+        await flagged;
+      } else await simulation;
+    } catch (error) {
+      while (pending.length > 0) {
+        const next = pending.shift();
+        if (next) record(next);
+      }
+      failure = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    }
+    // Every trace ends with run.end, so live viewers always learn the run is over.
+    if (!ended) record({ type: "run.end", exitReason: "host_error", error: failure ?? "the engine stopped without ending the run" });
+    finishRun(db, runId, { summary, failure });
+  }
+
+  return {
+    start(options) {
+      const { pipeline, revision } = loadRevision(options.pipelineId, options.revision);
+      let scenario: Scenario;
+      if ("inline" in options.scenario) scenario = options.scenario.inline;
+      else {
+        const name = options.scenario.name;
+        const found = pipeline.scenarios.find((s) => s.name === name);
+        if (!found) throw new RunError("SCENARIO_NOT_FOUND", `scenario "${name}" is not in this pipeline (it has: ${pipeline.scenarios.map((s) => s.name).join(", ") || "none"})`);
+        scenario = found;
+      }
+      return launch({ pipelineId: options.pipelineId, revision, pipeline, scenario, model: engine.scriptedModel(scenario), rerunOf: null, eventDelayMs: options.eventDelayMs });
+    },
+    rerun(options) {
+      const row = getRunRow(db, options.runId);
+      if (!row) throw new RunError("RUN_NOT_FOUND", `run ${options.runId} does not exist`);
+      const events = readAllEvents(db, options.runId);
+      const { pipeline, revision } = loadRevision(row.pipelineId);
+      return launch({
+        pipelineId: row.pipelineId,
+        revision,
+        pipeline,
+        scenario: rerunScenario(row.scenario, events),
+        model: createReplayModelProvider(events),
+        rerunOf: options.runId,
+        eventDelayMs: options.eventDelayMs,
+      });
+    },
+    settled: (runId) => active.get(runId) ?? Promise.resolve(),
+    isActive: (runId) => active.has(runId),
+  };
+}

@@ -1,0 +1,104 @@
+import { and, asc, desc, eq, gt, lte } from "drizzle-orm";
+import type { DbExecutor } from "../../db/client";
+import { runEvents, runs, type RunRow } from "../../db/schema";
+import type { Scenario } from "../../core/pipeline/schema";
+import type { RunSummary } from "../../core/run/hookStatus";
+import type { TraceEvent } from "../../core/trace/events";
+import { appendToOutline, emptyOutline, outlineEntryOf, type TraceOutline } from "../../core/run/outline";
+
+/** Database access for runs and their events (append-only). */
+
+export function insertRun(
+  db: DbExecutor,
+  row: { id: string; pipelineId: string; revision: number; scenario: Scenario; rerunOf: string | null },
+): void {
+  db.insert(runs)
+    .values({ id: row.id, pipelineId: row.pipelineId, revision: row.revision, scenarioName: row.scenario.name, scenario: row.scenario, rerunOf: row.rerunOf })
+    .run();
+}
+
+export function appendEvent(db: DbExecutor, runId: string, event: TraceEvent): void {
+  db.insert(runEvents)
+    .values({
+      runId,
+      seq: event.seq,
+      ...outlineEntryOf(event),
+      data: JSON.stringify(event),
+    })
+    .run();
+}
+
+export function finishRun(
+  db: DbExecutor,
+  runId: string,
+  outcome: { summary: RunSummary; failure: string | null },
+): void {
+  db.update(runs)
+    .set({
+      status: outcome.failure === null ? "finished" : "failed",
+      failure: outcome.failure,
+      exitReason: outcome.summary.exitReason,
+      eventCount: outcome.summary.events,
+      hooksChanged: outcome.summary.hooksChanged,
+      errors: outcome.summary.errors,
+      finishedAt: new Date(),
+    })
+    .where(eq(runs.id, runId))
+    .run();
+}
+
+/** Runs left "running" by a server that stopped: they will never finish. */
+export function failAbandonedRuns(db: DbExecutor, activeIds: ReadonlySet<string>): void {
+  const stale = db.select({ id: runs.id }).from(runs).where(eq(runs.status, "running")).all();
+  for (const { id } of stale) {
+    if (activeIds.has(id)) continue;
+    db.update(runs).set({ status: "failed", failure: "the server stopped while this run was in progress" }).where(eq(runs.id, id)).run();
+  }
+}
+
+export function getRunRow(db: DbExecutor, runId: string): RunRow | undefined {
+  return db.select().from(runs).where(eq(runs.id, runId)).get();
+}
+
+export function listRunRows(db: DbExecutor, pipelineId: string, limit: number): RunRow[] {
+  return db.select().from(runs).where(eq(runs.pipelineId, pipelineId)).orderBy(desc(runs.createdAt), desc(runs.id)).limit(limit).all();
+}
+
+/** Events with `afterSeq < seq`, in order, at most `limit`. */
+export function readEvents(db: DbExecutor, runId: string, range: { afterSeq: number; limit: number }): TraceEvent[] {
+  return db
+    .select({ data: runEvents.data })
+    .from(runEvents)
+    .where(and(eq(runEvents.runId, runId), gt(runEvents.seq, range.afterSeq)))
+    .orderBy(asc(runEvents.seq))
+    .limit(range.limit)
+    .all()
+    .map((r) => JSON.parse(r.data) as TraceEvent);
+}
+
+export function readEventsUpTo(db: DbExecutor, runId: string, range: { afterSeq: number; toSeq: number }): TraceEvent[] {
+  return db
+    .select({ data: runEvents.data })
+    .from(runEvents)
+    .where(and(eq(runEvents.runId, runId), gt(runEvents.seq, range.afterSeq), lte(runEvents.seq, range.toSeq)))
+    .orderBy(asc(runEvents.seq))
+    .all()
+    .map((r) => JSON.parse(r.data) as TraceEvent);
+}
+
+export function readAllEvents(db: DbExecutor, runId: string): TraceEvent[] {
+  return readEvents(db, runId, { afterSeq: 0, limit: Number.MAX_SAFE_INTEGER });
+}
+
+/** The outline of a stored trace, built from the denormalised columns (no event bodies are read). */
+export function readOutline(db: DbExecutor, runId: string): TraceOutline {
+  const rows = db
+    .select({ type: runEvents.type, point: runEvents.point, hookId: runEvents.hookId, edge: runEvents.edge, status: runEvents.status })
+    .from(runEvents)
+    .where(eq(runEvents.runId, runId))
+    .orderBy(asc(runEvents.seq))
+    .all();
+  const outline = emptyOutline();
+  for (const r of rows) appendToOutline(outline, r);
+  return outline;
+}
