@@ -1,0 +1,114 @@
+"use client";
+
+import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, type EdgeMouseHandler } from "@xyflow/react";
+import "@xyflow/react/dist/style.css";
+import { useCallback, useMemo, useState } from "react";
+import type { Hook } from "~/core/pipeline/schema";
+import type { Profile } from "~/core/profiles/types";
+import { buildFlowEdges, buildFlowNodes } from "./buildFlowElements";
+import { edgeTypes } from "./edgeTypes";
+import { GraphActionsContext, type GraphActions } from "./GraphActionsContext";
+import { layoutProfile } from "./layoutProfile";
+import styles from "./loopGraph.module.css";
+import { nodeTypes } from "./nodeTypes";
+import type { LoopFlowEdge, LoopFlowNode } from "./types";
+
+export interface LoopGraphProps {
+  profile: Profile;
+  hooks: readonly Hook[];
+  selectedPointId: string | null;
+  onSelectPoint(pointId: string): void;
+  /** Run highlighting (issue 5): the transition being crossed, the point and hook executing. */
+  activeEdgeId?: string | null;
+  activePoint?: string | null;
+  activeHookId?: string | null;
+  /** A lifecycle event to light up (e.g. the one a replay step is at). */
+  activeNodeId?: string | null;
+}
+
+interface DocHint {
+  pointId: string;
+  doc: string;
+  left: number;
+  top: number;
+}
+
+const minimapColor = (n: LoopFlowNode) => (n.type === "frame" ? "transparent" : n.type === "outside" ? "#5b6475" : "#3d6fb3");
+
+/** The profile's lifecycle graph with the pipeline's hooks counted on each transition's points. */
+export function LoopGraph(props: LoopGraphProps) {
+  const { profile, hooks, selectedPointId, onSelectPoint } = props;
+  const layout = useMemo(() => layoutProfile(profile), [profile]);
+  const nodes = useMemo(() => buildFlowNodes(layout, props.activeNodeId ?? null), [layout, props.activeNodeId]);
+  const highlights = useMemo(
+    () => ({
+      selectedPointId,
+      activeEdgeId: props.activeEdgeId ?? null,
+      activePoint: props.activePoint ?? null,
+      activeHookId: props.activeHookId ?? null,
+    }),
+    [selectedPointId, props.activeEdgeId, props.activePoint, props.activeHookId],
+  );
+  const edges = useMemo(
+    () => buildFlowEdges({ layout, profile, hooks, highlights }),
+    [layout, profile, hooks, highlights],
+  );
+
+  const [hint, setHint] = useState<DocHint | null>(null);
+  const actions = useMemo<GraphActions>(
+    () => ({
+      selectPoint: onSelectPoint,
+      showPointDoc: (h) => {
+        if (!h) return setHint(null);
+        const r = h.anchor.getBoundingClientRect();
+        setHint({ pointId: h.pointId, doc: h.doc, left: r.left + r.width / 2, top: r.bottom + 6 });
+      },
+    }),
+    [onSelectPoint],
+  );
+
+  // Clicking an edge's line opens its first hook point, like clicking its first badge.
+  const onEdgeClick = useCallback<EdgeMouseHandler<LoopFlowEdge>>(
+    (_, edge) => {
+      const first = edge.data?.points[0];
+      if (first) onSelectPoint(first.pointId);
+    },
+    [onSelectPoint],
+  );
+
+  return (
+    <GraphActionsContext.Provider value={actions}>
+      <div className={styles.graph} data-testid="loop-graph">
+        <ReactFlow<LoopFlowNode, LoopFlowEdge>
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          edgeTypes={edgeTypes}
+          onEdgeClick={onEdgeClick}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          nodesFocusable={false}
+          edgesFocusable={false}
+          elementsSelectable={false}
+          fitView
+          fitViewOptions={{ padding: 0.08 }}
+          minZoom={0.2}
+          maxZoom={2}
+          colorMode="dark"
+          proOptions={{ hideAttribution: true }}
+          onMoveStart={() => setHint(null)}
+        >
+          <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
+          <Controls showInteractive={false} position="bottom-left" />
+          <MiniMap pannable zoomable nodeColor={minimapColor} position="bottom-right" ariaLabel="Overview of the loop" />
+        </ReactFlow>
+        {hint ? (
+          <div role="tooltip" className={styles.tooltip} style={{ left: hint.left, top: hint.top }}>
+            <strong>{hint.pointId}</strong>
+            <span>{hint.doc || "No description in this profile."}</span>
+          </div>
+        ) : null}
+      </div>
+    </GraphActionsContext.Provider>
+  );
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import type { Hook } from "~/core/pipeline/schema";
+import type { LifecycleEdge, LifecycleNode } from "~/core/profiles/types";
+import { buildFlowEdges, buildFlowNodes, countHooks } from "./buildFlowElements";
+import { layoutProfile } from "./layoutProfile";
+
+const node = (id: string, kind: LifecycleNode["kind"] = "event"): LifecycleNode => ({ id, label: id.toUpperCase(), kind, doc: `${id} doc` });
+const edges: LifecycleEdge[] = [
+  { id: "e1", source: "a", target: "b", points: ["p1", "p2"] },
+  { id: "e2", source: "b", target: "a", points: ["p2"], back: true, label: "again" },
+  { id: "e3", source: "boot", target: "a", points: [] },
+];
+const profile = {
+  nodes: [node("boot", "outside"), node("a", "start"), node("b")],
+  edges,
+  points: [
+    { id: "p1", doc: "first point" },
+    { id: "p2", doc: "second point" },
+  ],
+};
+const hook = (id: string, point: string, enabled = true): Hook => ({ id, point, name: id, enabled, code: "", priority: null, matcher: null });
+const hooks = [hook("h1", "p1"), hook("h2", "p1", false), hook("h3", "p2"), hook("h4", "p1")];
+const layout = layoutProfile(profile);
+const none = { selectedPointId: null, activeEdgeId: null, activePoint: null, activeHookId: null };
+
+describe("countHooks", () => {
+  it("counts enabled and all hooks per point", () => {
+    expect(Object.fromEntries(countHooks(hooks))).toEqual({ p1: { enabled: 2, total: 3 }, p2: { enabled: 1, total: 1 } });
+  });
+});
+
+describe("buildFlowNodes", () => {
+  it("types outside events apart and puts the frame behind them", () => {
+    const nodes = buildFlowNodes(layout);
+    expect(nodes.map((n) => [n.id, n.type])).toEqual([
+      ["__outside-frame", "frame"],
+      ["boot", "outside"],
+      ["a", "event"],
+      ["b", "event"],
+    ]);
+    expect(nodes[0]?.zIndex).toBe(-1);
+  });
+});
+
+describe("buildFlowEdges", () => {
+  it("shows every point of an edge with its enabled count and doc, including points without hooks", () => {
+    const out = buildFlowEdges({ layout, profile, hooks: [hook("h3", "p2")], highlights: none });
+    const e1 = out.find((e) => e.id === "e1");
+    expect(e1?.type).toBe("forward");
+    expect(e1?.data?.points.map((p) => [p.pointId, p.enabled, p.total, p.doc])).toEqual([
+      ["p1", 0, 0, "first point"],
+      ["p2", 1, 1, "second point"],
+    ]);
+  });
+
+  it("routes back-edges through their lane handles and keeps their label", () => {
+    const e2 = buildFlowEdges({ layout, profile, hooks, highlights: none }).find((e) => e.id === "e2");
+    expect(e2).toMatchObject({ type: "back", sourceHandle: "right-out", targetHandle: "right-in", data: { label: "again" } });
+  });
+
+  it("marks the selected point on every edge that carries it", () => {
+    const out = buildFlowEdges({ layout, profile, hooks, highlights: { ...none, selectedPointId: "p2" } });
+    const selected = out.flatMap((e) => (e.data?.points ?? []).filter((p) => p.selected).map((p) => `${e.id}:${p.pointId}`));
+    expect(selected).toEqual(["e1:p2", "e2:p2"]);
+  });
+
+  it("lights the executing hook's point on the active edge only", () => {
+    const out = buildFlowEdges({ layout, profile, hooks, highlights: { ...none, activeEdgeId: "e2", activeHookId: "h3" } });
+    const active = out.flatMap((e) => (e.data?.points ?? []).filter((p) => p.active).map((p) => `${e.id}:${p.pointId}`));
+    expect(active).toEqual(["e2:p2"]);
+    expect(out.find((e) => e.id === "e2")?.data?.active).toBe(true);
+    expect(out.find((e) => e.id === "e1")?.data?.active).toBe(false);
+  });
+});

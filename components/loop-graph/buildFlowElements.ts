@@ -1,0 +1,93 @@
+import { MarkerType } from "@xyflow/react";
+import type { Hook } from "~/core/pipeline/schema";
+import type { HookPointSpec } from "~/core/profiles/types";
+import type { ProfileLayout } from "./layoutProfile";
+import type { LoopFlowEdge, LoopFlowNode, PointBadgeData } from "./types";
+
+export interface FlowHighlights {
+  selectedPointId: string | null;
+  /** A run's position: the transition being crossed, the point and hook executing. */
+  activeEdgeId: string | null;
+  activePoint: string | null;
+  activeHookId: string | null;
+}
+
+/** Hook counts per point: how many are enabled, how many exist. */
+export function countHooks(hooks: readonly Hook[]): Map<string, { enabled: number; total: number }> {
+  const counts = new Map<string, { enabled: number; total: number }>();
+  for (const h of hooks) {
+    const c = counts.get(h.point) ?? { enabled: 0, total: 0 };
+    counts.set(h.point, { enabled: c.enabled + (h.enabled ? 1 : 0), total: c.total + 1 });
+  }
+  return counts;
+}
+
+/** The React Flow nodes of a laid-out profile; they depend on the layout only. */
+export function buildFlowNodes(layout: ProfileLayout, activeNodeId: string | null = null): LoopFlowNode[] {
+  const nodes: LoopFlowNode[] = [];
+  if (layout.outsideFrame) {
+    const f = layout.outsideFrame;
+    nodes.push({
+      id: "__outside-frame",
+      type: "frame",
+      position: { x: f.x, y: f.y },
+      data: { label: f.label },
+      style: { width: f.width, height: f.height },
+      width: f.width,
+      height: f.height,
+      selectable: false,
+      focusable: false,
+      zIndex: -1,
+    });
+  }
+  for (const p of layout.nodes) {
+    const common = {
+      id: p.node.id,
+      position: { x: p.x, y: p.y },
+      width: p.width,
+      height: p.height,
+      data: { event: p.node, active: p.node.id === activeNodeId },
+    };
+    nodes.push(p.node.kind === "outside" ? { ...common, type: "outside" } : { ...common, type: "event" });
+  }
+  return nodes;
+}
+
+/** The React Flow edges, with each hook point's badge data (counts, docs, selection, run highlight). */
+export function buildFlowEdges(options: {
+  layout: ProfileLayout;
+  profile: { points: readonly Pick<HookPointSpec, "id" | "doc">[] };
+  hooks: readonly Hook[];
+  highlights: FlowHighlights;
+}): LoopFlowEdge[] {
+  const { layout, profile, hooks, highlights } = options;
+  const counts = countHooks(hooks);
+  const docs = new Map(profile.points.map((p) => [p.id, p.doc]));
+  const activeHookPoint = hooks.find((h) => h.id === highlights.activeHookId)?.point ?? null;
+
+  return layout.edges.map(({ edge, route }): LoopFlowEdge => {
+    const points: PointBadgeData[] = edge.points.map((pointId) => ({
+      pointId,
+      doc: docs.get(pointId) ?? "",
+      enabled: counts.get(pointId)?.enabled ?? 0,
+      total: counts.get(pointId)?.total ?? 0,
+      selected: pointId === highlights.selectedPointId,
+      active:
+        (pointId === highlights.activePoint || pointId === activeHookPoint) &&
+        (highlights.activeEdgeId === null || highlights.activeEdgeId === edge.id),
+    }));
+    const active = edge.id === highlights.activeEdgeId;
+    const base = {
+      id: edge.id,
+      source: edge.source,
+      target: edge.target,
+      markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16 },
+      focusable: false,
+      selectable: false,
+    };
+    const data = { label: edge.label ?? null, points, active };
+    return route.kind === "back"
+      ? { ...base, type: "back", sourceHandle: "right-out", targetHandle: "right-in", data: { ...data, from: route.from, to: route.to, laneX: route.laneX, labelAt: route.label } }
+      : { ...base, type: "forward", sourceHandle: "bottom", targetHandle: "top", data: { ...data, path: route.path, labelAt: route.label } };
+  });
+}

@@ -1,0 +1,61 @@
+import { EdgeLabelRenderer } from "@xyflow/react";
+import { memo } from "react";
+import { useGraphActions } from "../GraphActionsContext";
+import type { Point } from "../layoutProfile";
+import styles from "../loopGraph.module.css";
+import type { PointBadgeData } from "../types";
+
+function badgeLabel(p: PointBadgeData): string {
+  const hooks = `${p.enabled} enabled hook${p.enabled === 1 ? "" : "s"}`;
+  const off = p.total > p.enabled ? `, ${p.total - p.enabled} disabled` : "";
+  return `${p.pointId}: ${hooks}${off}`;
+}
+
+/** The clickable hook-point badges of one transition, centred on `at`. */
+export const PointBadges = memo(function PointBadges(props: {
+  edgeId: string;
+  at: Point;
+  label: string | null;
+  points: readonly PointBadgeData[];
+  back: boolean;
+}) {
+  const { selectPoint, showPointDoc } = useGraphActions();
+  const { at, label, points, edgeId } = props;
+  if (points.length === 0 && !label) return null;
+  return (
+    <EdgeLabelRenderer>
+      <div
+        className={`nodrag nopan ${styles.badges}`}
+        style={{ transform: `translate(-50%, -50%) translate(${at.x}px, ${at.y}px)` }}
+        data-edge-id={edgeId}
+      >
+        {label ? <span className={`${styles.edgeLabel} ${props.back ? styles.backLabel : ""}`}>{label}</span> : null}
+        {points.map((p) => (
+          <button
+            key={p.pointId}
+            type="button"
+            className={`${styles.badge} ${p.selected ? styles.selectedBadge : ""} ${p.active ? styles.activeBadge : ""}`}
+            aria-pressed={p.selected}
+            aria-label={badgeLabel(p)}
+            data-point={p.pointId}
+            data-testid={`point-badge-${p.pointId}`}
+            onClick={() => selectPoint(p.pointId)}
+            onMouseEnter={(e) => showPointDoc({ pointId: p.pointId, doc: p.doc, anchor: e.currentTarget })}
+            onMouseLeave={() => showPointDoc(null)}
+            onFocus={(e) => showPointDoc({ pointId: p.pointId, doc: p.doc, anchor: e.currentTarget })}
+            onBlur={() => showPointDoc(null)}
+          >
+            <span className={styles.badgeName}>{p.pointId}</span>
+            <span
+              className={`${styles.count} ${p.enabled === 0 ? styles.countZero : ""}`}
+              data-testid={`point-count-${p.pointId}`}
+            >
+              {p.enabled}
+            </span>
+            {p.total > p.enabled ? <span className={styles.offCount}>+{p.total - p.enabled} off</span> : null}
+          </button>
+        ))}
+      </div>
+    </EdgeLabelRenderer>
+  );
+});

@@ -1,0 +1,37 @@
+import type { Edge, Node } from "@xyflow/react";
+import type { LifecycleNode } from "~/core/profiles/types";
+import type { Point } from "./layoutProfile";
+
+/** A lifecycle event inside the loop (start, event, terminal). */
+export type EventNodeData = { event: LifecycleNode; active: boolean };
+export type EventFlowNode = Node<EventNodeData, "event">;
+
+/** A lifecycle event outside the loop (plugin init/shutdown, session start). */
+export type OutsideFlowNode = Node<EventNodeData, "outside">;
+
+/** The labelled box drawn behind the outside events. */
+export type FrameNodeData = { label: string };
+export type FrameFlowNode = Node<FrameNodeData, "frame">;
+
+export type LoopFlowNode = EventFlowNode | OutsideFlowNode | FrameFlowNode;
+
+/** One hook point as its badge shows it. */
+export interface PointBadgeData {
+  pointId: string;
+  doc: string;
+  /** Hooks on the point that are enabled (the number on the badge). */
+  enabled: number;
+  total: number;
+  selected: boolean;
+  active: boolean;
+}
+
+export interface TransitionEdgeData extends Record<string, unknown> {
+  label: string | null;
+  points: PointBadgeData[];
+  active: boolean;
+}
+
+export type ForwardFlowEdge = Edge<TransitionEdgeData & { path: Point[]; labelAt: Point }, "forward">;
+export type BackFlowEdge = Edge<TransitionEdgeData & { from: Point; to: Point; laneX: number; labelAt: Point }, "back">;
+export type LoopFlowEdge = ForwardFlowEdge | BackFlowEdge;
