@@ -34,6 +34,8 @@ export interface HookCallResult {
   random: number[];
   /** For claiming chains: this hook claimed (`handled: true`) and stopped the chain. */
   claimed?: boolean;
+  /** Writes the execution model threw away (void/claiming drafts, a failed hook's draft, losing keys); see core/chain. */
+  droppedWrites?: { path: string; reason: string }[];
 }
 
 export interface ChainRequest {
@@ -43,6 +45,8 @@ export interface ChainRequest {
   hookIds: string[];
   /** The context entering the chain. Not mutated. */
   context: JsonObject;
+  /** JSON pointer groups that are one shared value in the host (pass to core/chain executeChain). */
+  aliases?: string[][];
 }
 
 export interface ChainResult {
@@ -50,6 +54,8 @@ export interface ChainResult {
   calls: HookCallResult[];
   /** The context after the chain, before the host reads back its fields. */
   context: JsonObject;
+  /** A failure that propagated (modifying/claiming): the chain stopped at this hook. */
+  aborted?: { hookId: string; failure: HookFailure } | null;
 }
 
 /**

@@ -1,0 +1,271 @@
+import type { Json, JsonObject } from "../json";
+import { hasOwn, isObjectLike, setOwn } from "./jsonValue";
+import type { SharedGroup } from "./sharedPaths";
+
+/**
+ * Copy-on-write drafts of a committed JSON context.
+ *
+ * A hook receives a Proxy that behaves like a plain object (Array.isArray, JSON.stringify,
+ * spread, for..of all work) but never touches the committed tree: the first write to a node
+ * makes a shallow copy of that node only. There is one proxy per committed object per draft,
+ * so two fields that share an object (Vellum's originalMessages/latestMessages) still share
+ * it, and a write through one is seen through the other — the real host's per-draft clone
+ * keeps aliasing the same way. Finalising walks only dirty nodes and returns the untouched
+ * subtrees by reference, so a chain over a 1 MB context costs O(changed) per hook.
+ *
+ * Values a hook stores are committed as JSON.stringify would store them (Date to its ISO
+ * string, undefined/functions dropped, NaN to null); a circular structure or a BigInt fails
+ * the hook with {@link DraftValueError}.
+ *
+ * An object shared by several paths (see {@link findSharedPaths}) has all its paths linked
+ * up front, so a write through one marks every path changed and all see the same new value.
+ */
+
+export class DraftValueError extends Error {
+  override name = "DraftValueError";
+}
+
+interface NodeState {
+  base: object;
+  copy: Record<string, unknown> | unknown[] | null;
+  proxy: object;
+  /** This node or a descendant was written. */
+  dirty: boolean;
+  /** Nodes it was read from; a write marks them dirty too. */
+  parents: NodeState[];
+}
+
+export class Draft {
+  private readonly byBase = new WeakMap<object, NodeState>();
+  private readonly byProxy = new WeakMap<object, NodeState>();
+  /** Objects a hook created and stored; they are the hook's own, never wrapped. */
+  private readonly userOwned = new WeakSet<object>();
+  private readonly memo = new Map<object, Json>();
+  private readonly inProgress = new Set<object>();
+  private readonly rootState: NodeState;
+
+  /** The hook stored an existing node somewhere (which may have created new sharing). */
+  placedExisting = false;
+
+  constructor(
+    /** The committed context this draft starts from (never mutated). */
+    readonly base: JsonObject,
+    shared: readonly SharedGroup[] = [],
+  ) {
+    this.rootState = this.stateOf(base, null);
+    for (const group of shared) for (const tokens of group) this.link(tokens);
+  }
+
+  /** Creates the states along `tokens` with parent links; a path that no longer exists stops early. */
+  private link(tokens: readonly string[]): void {
+    let state = this.rootState;
+    for (const token of tokens) {
+      const node = state.base as Record<string, unknown>;
+      const child = hasOwn(node, token) ? node[token] : undefined;
+      if (!isObjectLike(child)) return;
+      state = this.stateOf(child, state);
+    }
+  }
+
+  /** The object to hand to the hook. */
+  get root(): JsonObject {
+    return this.rootState.proxy as JsonObject;
+  }
+
+  /** The draft as committed JSON; untouched subtrees are the base's own objects. */
+  finalize(): JsonObject {
+    return this.finalizeNode(this.rootState, "") as JsonObject;
+  }
+
+  /** Converts a value the hook returned (possibly holding drafts) to JSON; undefined stays undefined. */
+  toJson(value: unknown, path = ""): Json | undefined {
+    return this.userValue(value, path);
+  }
+
+  private stateOf(base: object, parent: NodeState | null): NodeState {
+    let state = this.byBase.get(base);
+    if (!state) {
+      state = { base, copy: null, proxy: base, dirty: false, parents: [] };
+      state.proxy = new Proxy(base, this.handler(state));
+      this.byBase.set(base, state);
+      this.byProxy.set(state.proxy, state);
+    }
+    if (parent && !state.parents.includes(parent)) {
+      state.parents.push(parent);
+      if (state.dirty) markDirty(parent);
+    }
+    return state;
+  }
+
+  /** What a read of `value` stored in `state` hands to the hook. */
+  private wrap(value: unknown, state: NodeState): unknown {
+    if (!isObjectLike(value) || this.byProxy.has(value) || this.userOwned.has(value)) return value;
+    return this.stateOf(value, state).proxy;
+  }
+
+  private remember(value: unknown): void {
+    if (!isObjectLike(value)) return;
+    if (this.byProxy.has(value)) this.placedExisting = true;
+    else this.userOwned.add(value);
+  }
+
+  private handler(state: NodeState): ProxyHandler<object> {
+    const writable = (): Record<string, unknown> => {
+      if (!state.copy) {
+        const base = state.base as Record<string, unknown> | unknown[];
+        state.copy = Array.isArray(base) ? base.slice() : { ...base };
+      }
+      markDirty(state);
+      return state.copy as Record<string, unknown>;
+    };
+    const current = (): Record<PropertyKey, unknown> => (state.copy ?? state.base) as Record<PropertyKey, unknown>;
+    return {
+      get: (_target, key, receiver) => {
+        const src = current();
+        const value: unknown = Reflect.get(src, key, receiver);
+        return typeof key === "string" && hasOwn(src, key) ? this.wrap(value, state) : value;
+      },
+      set: (_target, key, value) => {
+        const src = current();
+        // Assigning a node to where it already is (ctx.x = ctx.x) is not a write.
+        if (typeof key === "string" && hasOwn(src, key) && this.sameNode(value, src[key])) return true;
+        this.remember(value);
+        Reflect.set(writable(), key, value);
+        return true;
+      },
+      defineProperty: (_target, key, descriptor) => {
+        this.remember(descriptor.value);
+        return Reflect.defineProperty(writable(), key, { ...descriptor, configurable: true });
+      },
+      deleteProperty: (_target, key) => {
+        if (!hasOwn(current(), key)) return true;
+        return Reflect.deleteProperty(writable(), key);
+      },
+      has: (_target, key) => key in current(),
+      ownKeys: () => Reflect.ownKeys(current()),
+      getOwnPropertyDescriptor: (_target, key) => {
+        const descriptor = Reflect.getOwnPropertyDescriptor(current(), key);
+        if (descriptor && "value" in descriptor && typeof key === "string") {
+          descriptor.value = this.wrap(descriptor.value, state);
+        }
+        return descriptor;
+      },
+      // Changing the prototype or extensibility would reach through to the committed object.
+      setPrototypeOf: () => false,
+      preventExtensions: () => false,
+    };
+  }
+
+  /** Whether storing `value` where `stored` is changes nothing (the same node or primitive). */
+  private sameNode(value: unknown, stored: unknown): boolean {
+    if (value === stored) return true;
+    const state = isObjectLike(value) ? this.byProxy.get(value) : undefined;
+    return state !== undefined && state.base === stored;
+  }
+
+  private finalizeNode(state: NodeState, path: string): Json {
+    if (!state.dirty) return state.base as Json;
+    const done = this.memo.get(state);
+    if (done !== undefined) return done;
+    if (this.inProgress.has(state)) throw new DraftValueError(`the context has a circular reference at ${path || "/"}`);
+    this.inProgress.add(state);
+    const base = state.base as Record<string, Json> | Json[];
+    const src = (state.copy ?? base) as Record<string, unknown> | unknown[];
+    let out: Json;
+    if (Array.isArray(src)) {
+      const arr: Json[] = new Array<Json>(src.length);
+      let same = Array.isArray(base) && base.length === src.length;
+      for (let i = 0; i < src.length; i++) {
+        const v = this.slotValue(src[i], `${path}/${i}`);
+        arr[i] = v === undefined ? null : v;
+        if (same && arr[i] !== (base as Json[])[i]) same = false;
+      }
+      out = same ? (base as Json[]) : arr;
+    } else {
+      const obj: JsonObject = {};
+      const keys = Object.keys(src);
+      let same = !Array.isArray(base) && keys.length === Object.keys(base).length;
+      for (const key of keys) {
+        const v = this.slotValue(src[key], `${path}/${key}`);
+        if (v === undefined) {
+          same = false;
+          continue;
+        }
+        setOwn(obj, key, v);
+        if (same && (!hasOwn(base, key) || (base as Record<string, Json>)[key] !== v)) same = false;
+      }
+      out = same ? (base as JsonObject) : obj;
+    }
+    this.inProgress.delete(state);
+    this.memo.set(state, out);
+    return out;
+  }
+
+  /** A value held by a draft node: a committed child, a proxy, or something the hook stored. */
+  private slotValue(value: unknown, path: string): Json | undefined {
+    if (!isObjectLike(value)) return primitiveJson(value, path);
+    const state = this.byProxy.get(value) ?? this.byBase.get(value);
+    if (state) return this.finalizeNode(state, path);
+    if (this.userOwned.has(value)) return this.userValue(value, path);
+    return value as Json; // an untouched committed child
+  }
+
+  /** A hook-made value, converted as JSON.stringify would (drafts inside are finalised). */
+  private userValue(value: unknown, path: string): Json | undefined {
+    if (!isObjectLike(value)) return primitiveJson(value, path);
+    const state = this.byProxy.get(value) ?? this.byBase.get(value);
+    if (state) {
+      this.placedExisting = true;
+      return this.finalizeNode(state, path);
+    }
+    const done = this.memo.get(value);
+    if (done !== undefined) return done;
+    const toJSON: unknown = (value as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === "function") return this.userValue(toJSON.call(value, ""), path);
+    if (value instanceof Number || value instanceof String || value instanceof Boolean) {
+      return primitiveJson(value.valueOf(), path);
+    }
+    if (this.inProgress.has(value)) throw new DraftValueError(`the context has a circular reference at ${path || "/"}`);
+    this.inProgress.add(value);
+    let out: Json;
+    if (Array.isArray(value)) {
+      const arr: Json[] = new Array<Json>(value.length);
+      for (let i = 0; i < value.length; i++) {
+        const v = this.userValue(value[i], `${path}/${i}`);
+        arr[i] = v === undefined ? null : v;
+      }
+      out = arr;
+    } else {
+      const obj: JsonObject = {};
+      const src = value as Record<string, unknown>;
+      for (const key of Object.keys(src)) {
+        const v = this.userValue(src[key], `${path}/${key}`);
+        if (v !== undefined) setOwn(obj, key, v);
+      }
+      out = obj;
+    }
+    this.inProgress.delete(value);
+    this.memo.set(value, out);
+    return out;
+  }
+}
+
+function markDirty(state: NodeState): void {
+  if (state.dirty) return;
+  state.dirty = true;
+  for (const parent of state.parents) markDirty(parent);
+}
+
+function primitiveJson(value: unknown, path: string): Json | undefined {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return value;
+    case "number":
+      return Number.isFinite(value) ? value : null;
+    case "bigint":
+      throw new DraftValueError(`a BigInt cannot be stored in the context (at ${path || "/"})`);
+    default:
+      return value === null ? null : undefined; // undefined, functions and symbols are dropped
+  }
+}
