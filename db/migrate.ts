@@ -9,7 +9,11 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
  * the tests and the CLI all run from the project root. HOOKWRIGHT_MIGRATIONS overrides it.
  */
 export function migrationsFolder(env: NodeJS.ProcessEnv = process.env): string {
-  const folder = path.resolve(env.HOOKWRIGHT_MIGRATIONS ?? path.join("db", "migrations"));
+  const configured = env.HOOKWRIGHT_MIGRATIONS;
+  // Statically scoped to db/migrations so the Next build traces that folder, not the whole project.
+  const folder = configured
+    ? path.resolve(/* turbopackIgnore: true */ configured)
+    : path.join(process.cwd(), "db", "migrations");
   if (!existsSync(path.join(folder, "meta", "_journal.json"))) {
     throw new Error(
       `hookwright: no database migrations at ${folder}. Run from the project root, or set HOOKWRIGHT_MIGRATIONS.`,
