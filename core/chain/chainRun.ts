@@ -69,7 +69,8 @@ export function createChainRun(options: Omit<ExecuteChainOptions, "invoke" | "no
   function begin(index: number): PendingCall {
     const hookId = hookIds[index] as string;
     // Vellum drafts the last commit; the registry models hand every hook the original input.
-    const draft = execution === "chain" ? new Draft(committed, shared) : new Draft(input, inputShared);
+    const extras = options.extras?.(hookId);
+    const draft = execution === "chain" ? new Draft(committed, shared, extras) : new Draft(input, inputShared, extras);
     started.set(index, { hookId, draft });
     return { index, hookId, input: draft.root };
   }

@@ -51,6 +51,8 @@ export class Draft {
     /** The committed context this draft starts from (never mutated). */
     readonly base: JsonObject,
     shared: readonly SharedGroup[] = [],
+    /** Host objects shown on the root but never committed (a logger): readable, not listed, not JSON. */
+    private readonly extras: Readonly<Record<string, unknown>> = {},
   ) {
     this.rootState = this.stateOf(base, null);
     for (const group of shared) for (const tokens of group) this.link(tokens);
@@ -119,8 +121,11 @@ export class Draft {
       return state.copy as Record<string, unknown>;
     };
     const current = (): Record<PropertyKey, unknown> => (state.copy ?? state.base) as Record<PropertyKey, unknown>;
+    const isRoot = state.base === this.base;
+    const extra = (key: PropertyKey): boolean => isRoot && typeof key === "string" && hasOwn(this.extras, key) && !hasOwn(current(), key);
     return {
       get: (_target, key, receiver) => {
+        if (extra(key)) return this.extras[key as string];
         const src = current();
         const value: unknown = Reflect.get(src, key, receiver);
         return typeof key === "string" && hasOwn(src, key) ? this.wrap(value, state) : value;
@@ -141,7 +146,7 @@ export class Draft {
         if (!hasOwn(current(), key)) return true;
         return Reflect.deleteProperty(writable(), key);
       },
-      has: (_target, key) => key in current(),
+      has: (_target, key) => key in current() || extra(key),
       ownKeys: () => Reflect.ownKeys(current()),
       getOwnPropertyDescriptor: (_target, key) => {
         const descriptor = Reflect.getOwnPropertyDescriptor(current(), key);

@@ -307,3 +307,23 @@ describe("executeChain: registry models", () => {
     expect(r.aborted).toBeNull();
   });
 });
+
+describe("executeChain: extras", () => {
+  it("shows host objects such as a logger on the root without committing them", async () => {
+    const logs: string[] = [];
+    const result = await executeChain({
+      execution: "chain",
+      hookIds: ["h"],
+      context: { a: 1 },
+      extras: (hookId) => ({ logger: { info: (m: string) => logs.push(`${hookId}: ${m}`) } }),
+      invoke: async (_id, ctx) => {
+        const c = ctx as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- reads the logger extra
+        c.logger.info(`keys ${Object.keys(c).join(",")}, has logger ${"logger" in c}`);
+        c.a = 2;
+        return { returned: undefined };
+      },
+    });
+    expect(logs).toEqual(["h: keys a, has logger true"]);
+    expect(result.context).toEqual({ a: 2 });
+  });
+});

@@ -8,13 +8,14 @@
  * ## API (stable)
  *
  * ```ts
- * executeChain({ execution, hookIds, context, invoke, now?, aliases? })
+ * executeChain({ execution, hookIds, context, invoke, now?, aliases?, extras? })
  *   → Promise<{ calls: ChainCallRecord[]; context: JsonObject; aborted: {hookId, failure} | null }>
  * invoke(hookId, input) → Promise<{ returned: unknown } | { failure: { kind, message, location? } }>
  * ChainCallRecord = { hookId, patch, returned, failure, claimed, droppedWrites, durationMs }
  * ```
  *
- * `input` is a draft to hand to the user's function. The host supplies `invoke` (the sandbox
+ * `extras(hookId)` adds non-JSON host objects (a logger) to that hook's root; they are never
+ * committed. `input` is a draft to hand to the user's function. The host supplies `invoke` (the sandbox
  * applies limits and captures logs; tests call plain functions); a rejected `invoke` counts
  * as a `threw` failure. For hosts that must run each user call in a separate evaluation,
  * {@link createChainRun} exposes the same semantics step by step (`start`, `settle`, `result`).
@@ -39,6 +40,10 @@
  * - `"claiming"` (registry): sequential on drafts of the original input; stops after the first
  *   hook returning `{ handled: true }` (`claimed: true`, its return in `returned`); the
  *   context never changes. A failure propagates like "modifying".
+ *
+ * Serialising a record: `returned: undefined` disappears in JSON; read an absent `returned`
+ * as undefined. The result `context` equals the input plus the patches, so a sandbox may
+ * rebuild it host-side instead of marshalling it back.
  *
  * Contexts stay JSON: what a hook stores is committed as JSON.stringify would store it.
  * Finalising a draft can run user code (getters, toJSON, user Proxies), so a sandbox should

@@ -61,6 +61,11 @@ export interface ExecuteChainOptions {
    * re-links them before the first hook: a write through one path is seen through the others.
    */
   aliases?: readonly (readonly string[])[];
+  /**
+   * Non-JSON host objects to show on each hook's context root (e.g. `{ logger }` capturing that
+   * hook's logs). They can be read but are not listed, committed or diffed.
+   */
+  extras?: (hookId: string) => Readonly<Record<string, unknown>>;
 }
 
 export interface ExecuteChainResult {

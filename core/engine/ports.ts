@@ -47,6 +47,12 @@ export interface ChainRequest {
   context: JsonObject;
   /** JSON pointer groups that are one shared value in the host (pass to core/chain executeChain). */
   aliases?: string[][];
+  /**
+   * Context field where the host hands each hook a logger (Vellum: "logger"); null/absent: none.
+   * The runner provides it through executeChain's `extras` (`{ [loggerField]: logger }`) with
+   * info/warn/error/debug methods captured into that call's logs like console.*.
+   */
+  loggerField?: string | null;
 }
 
 export interface ChainResult {
