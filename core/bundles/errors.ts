@@ -1,0 +1,24 @@
+/** Why a pipeline could not be written as a plugin, or a plugin read back as a pipeline. */
+export type BundleErrorCode =
+  | "WRONG_PROFILE"
+  | "UNKNOWN_POINT"
+  | "PATH_COLLISION"
+  | "NO_MANIFEST"
+  | "BAD_MANIFEST"
+  | "NO_HOOKS"
+  | "MISSING_MODULE"
+  | "OUTSIDE_PLUGIN"
+  | "UNSUPPORTED_MODULE"
+  | "NOT_TEXT"
+  | "INVALID_PIPELINE";
+
+/** A bundle problem the user can fix; `message` is a full sentence naming the file or hook. */
+export class BundleError extends Error {
+  override name = "BundleError";
+  constructor(
+    readonly code: BundleErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}

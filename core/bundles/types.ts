@@ -1,0 +1,12 @@
+/** One file of a plugin folder: a POSIX path relative to the plugin root, and its text. */
+export interface BundleFile {
+  path: string;
+  content: string;
+}
+
+/**
+ * The text files of a plugin folder keyed by POSIX path relative to its root. A file that
+ * is not UTF-8 text (an image, a binary) maps to `null`: importing only fails if a hook
+ * actually needs it.
+ */
+export type PluginFiles = ReadonlyMap<string, string | null>;
