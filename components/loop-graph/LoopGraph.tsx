@@ -33,7 +33,7 @@ interface DocHint {
   top: number;
 }
 
-const minimapColor = (n: LoopFlowNode) => (n.type === "frame" ? "transparent" : n.type === "outside" ? "#5b6475" : "#3d6fb3");
+const minimapColor = (n: LoopFlowNode) => (n.type === "frame" ? "transparent" : n.type === "outside" ? "#8b94a3" : "#5c7cfa");
 
 /** The profile's lifecycle graph with the pipeline's hooks counted on each transition's points. */
 export function LoopGraph(props: LoopGraphProps) {
@@ -94,7 +94,7 @@ export function LoopGraph(props: LoopGraphProps) {
           fitViewOptions={{ padding: 0.08 }}
           minZoom={0.2}
           maxZoom={2}
-          colorMode="dark"
+          colorMode="system"
           proOptions={{ hideAttribution: true }}
           onMoveStart={() => setHint(null)}
         >

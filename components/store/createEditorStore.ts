@@ -1,4 +1,5 @@
 import { createStore } from "zustand/vanilla";
+import { createDesignerSlice, defaultDesignerState, type DesignerActions, type DesignerState } from "./designerSlice";
 import { createSelectionSlice, defaultSelectionState, type SelectionActions, type SelectionState } from "./selectionSlice";
 
 /*
@@ -7,16 +8,18 @@ import { createSelectionSlice, defaultSelectionState, type SelectionActions, typ
  * slice lives in its own file; middleware, if any, is applied only in this file.
  */
 
-export type EditorState = SelectionState;
-export type EditorActions = SelectionActions;
+export type EditorState = SelectionState & DesignerState;
+export type EditorActions = SelectionActions & DesignerActions;
 export type EditorStore = EditorState & EditorActions;
 
-export const defaultInitState: EditorState = { ...defaultSelectionState };
+export const defaultInitState: EditorState = { ...defaultSelectionState, ...defaultDesignerState };
 
 /** A new store; one per <EditorStoreProvider>, never a module-global one. */
-export function createEditorStore(init: EditorState = defaultInitState) {
+export function createEditorStore(partial: Partial<EditorState> = {}) {
+  const init: EditorState = { ...defaultInitState, ...partial };
   return createStore<EditorStore>()((...a) => ({
     ...createSelectionSlice(init)(...a),
+    ...createDesignerSlice(init)(...a),
   }));
 }
 

@@ -1,0 +1,44 @@
+import type { typescript as TypeScriptNamespace } from "./setupMonaco";
+
+type TypeScript = typeof TypeScriptNamespace;
+
+/** What hook code can use besides the profile's types: the sandbox's console. */
+const SANDBOX_GLOBALS = `
+interface HookConsole {
+  log(...values: unknown[]): void;
+  info(...values: unknown[]): void;
+  warn(...values: unknown[]): void;
+  error(...values: unknown[]): void;
+  debug(...values: unknown[]): void;
+}
+/** Captured into the run's logs for this hook. */
+declare const console: HookConsole;
+`;
+
+/**
+ * Makes Monaco's TypeScript service check hook files the way the project does: strict, ES
+ * modules, no DOM (hooks run in a sandbox, not a page), and the profile's context types
+ * (its generated `.d.ts`) available as `import type { … } from "<typesModule>"`.
+ */
+export function configureTypeScript(typescript: TypeScript, declarations: string): void {
+  const defaults = typescript.typescriptDefaults;
+  defaults.setCompilerOptions({
+    strict: true,
+    noImplicitReturns: true,
+    noFallthroughCasesInSwitch: true,
+    target: typescript.ScriptTarget.ES2020,
+    module: typescript.ModuleKind.ESNext,
+    moduleResolution: typescript.ModuleResolutionKind.NodeJs,
+    lib: ["es2022"],
+    allowNonTsExtensions: true,
+    isolatedModules: true,
+    noEmit: true,
+  });
+  defaults.setDiagnosticsOptions({ noSemanticValidation: false, noSyntaxValidation: false, noSuggestionDiagnostics: false });
+  // Every hook and module is a model; syncing them all lets imports between them resolve.
+  defaults.setEagerModelSync(true);
+  defaults.setExtraLibs([
+    { content: declarations, filePath: "file:///__hookwright/profile.d.ts" },
+    { content: SANDBOX_GLOBALS, filePath: "file:///__hookwright/sandbox.d.ts" },
+  ]);
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { fileOfUri, hookUri, moduleUri } from "./fileUris";
+
+describe("hookUri / moduleUri", () => {
+  it("puts hooks under /hooks and modules at their own path", () => {
+    expect(hookUri("be-concise")).toBe("file:///hooks/be-concise.ts");
+    expect(moduleUri("src/util.ts")).toBe("file:///src/util.ts");
+  });
+
+  it("escapes characters that are not safe in a URI", () => {
+    expect(hookUri("a b#1")).toBe("file:///hooks/a%20b%231.ts");
+  });
+});
+
+describe("fileOfUri", () => {
+  it("maps URIs back to the pipeline files they stand for", () => {
+    expect(fileOfUri(hookUri("a b#1"))).toEqual({ kind: "hook", hookId: "a b#1" });
+    expect(fileOfUri(moduleUri("src/deep/util.ts"))).toEqual({ kind: "module", path: "src/deep/util.ts" });
+  });
+
+  it("ignores declaration libs, internal files and other schemes", () => {
+    expect(fileOfUri("file:///__hookwright/profile.d.ts")).toBeNull();
+    expect(fileOfUri("inmemory://model/1")).toBeNull();
+    expect(fileOfUri("file:///hooks/nested/x.ts")).toBeNull();
+  });
+});

@@ -1,0 +1,58 @@
+import type { HookPointSpec } from "~/core/profiles/types";
+
+/*
+ * A hook file must default-export a function the host can call on its point. Its own code
+ * may leave the return type unannotated, so TypeScript alone would not flag `return 42`.
+ * Each hook gets a hidden companion file that assigns the default export to the point's
+ * function type; the companion's errors are shown on the hook's `export default` line.
+ */
+
+export const CHECKS_DIR = "file:///__checks/";
+
+export function contractUri(hookId: string): string {
+  return `${CHECKS_DIR}${encodeURIComponent(hookId)}.ts`;
+}
+
+/** The companion source that type-checks `hookId`'s default export against its point. */
+export function contractSource(args: {
+  hookId: string;
+  point: Pick<HookPointSpec, "contextType" | "returnType">;
+  typesModule: string;
+}): string {
+  const { point, typesModule } = args;
+  // The hook model's URI is percent-encoded, and the TS worker resolves imports against URIs.
+  const target = `../hooks/${encodeURIComponent(args.hookId)}`;
+  return [
+    `import type { ${point.contextType} } from ${JSON.stringify(typesModule)};`,
+    `import hook from ${JSON.stringify(target)};`,
+    `export const contract: (ctx: ${point.contextType}) => ${point.returnType} = hook;`,
+    "",
+  ].join("\n");
+}
+
+/** TypeScript's diagnostic message, possibly a chain of nested explanations. */
+export type MessageChain = string | { messageText: string; next?: MessageChain[] };
+
+export function flattenMessage(chain: MessageChain, indent = 0): string {
+  if (typeof chain === "string") return chain;
+  const head = `${"  ".repeat(indent)}${chain.messageText}`;
+  const rest = (chain.next ?? []).map((n) => flattenMessage(n, indent + 1));
+  return [head, ...rest].join("\n");
+}
+
+/** The message shown on the hook for one companion diagnostic (by TypeScript error code). */
+export function contractMessage(args: { code: number; message: string; pointId: string; signature: string }): string {
+  if (args.code === 1192 || args.code === 2613) {
+    return `This file has no default export. The host calls the default-exported function of a ${args.pointId} hook.`;
+  }
+  return `The default export does not fit a ${args.pointId} hook, whose type is ${args.signature}.\n${args.message}`;
+}
+
+/** Where to put the contract squiggle: the `export default` line, else the first line. */
+export function contractRange(code: string): { line: number; startColumn: number; endColumn: number } {
+  const lines = code.split("\n");
+  const i = lines.findIndex((l) => /^\s*export\s+default\b/.test(l));
+  const line = lines[i < 0 ? 0 : i] ?? "";
+  const start = line.search(/\S/);
+  return { line: (i < 0 ? 0 : i) + 1, startColumn: start < 0 ? 1 : start + 1, endColumn: Math.max(line.length + 1, 2) };
+}

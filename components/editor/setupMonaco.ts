@@ -1,0 +1,39 @@
+import { loader } from "@monaco-editor/react";
+import * as monaco from "monaco-editor/editor";
+import "monaco-editor/features/register.all";
+import "monaco-editor/languages/definitions/typescript/register";
+import * as typescript from "monaco-editor/languages/features/typescript/register";
+
+/*
+ * Monaco, bundled from node_modules. Importing this module is what pulls Monaco into the
+ * page, so only the lazily loaded editor imports it; the designer's first load stays small.
+ *
+ * - Only the editor core, its features and the TypeScript language are included, not
+ *   Monaco's eighty other languages.
+ * - The workers are bundled too (`new Worker(new URL(…, import.meta.url))` is what Next's
+ *   bundlers recognise), so nothing is fetched from a CDN.
+ * - @monaco-editor/react would otherwise inject a <script> from jsDelivr; `loader.config`
+ *   hands it this instance instead.
+ */
+
+declare global {
+  interface Window {
+    MonacoEnvironment?: monaco.Environment;
+  }
+}
+
+self.MonacoEnvironment = {
+  getWorker(_workerId: string, label: string): Worker {
+    if (label === "typescript" || label === "javascript") {
+      return new Worker(new URL("./workers/tsWorker.ts", import.meta.url), { type: "module", name: label });
+    }
+    return new Worker(new URL("./workers/editorWorker.ts", import.meta.url), { type: "module", name: label });
+  },
+};
+
+// The loader types its option as the full `monaco-editor` namespace; the tree-shaken
+// `monaco-editor/editor` entry is the same runtime API without the bundled language namespaces.
+loader.config({ monaco: monaco as unknown as Parameters<typeof loader.config>[0]["monaco"] });
+
+export { monaco, typescript };
+export type Monaco = typeof monaco;

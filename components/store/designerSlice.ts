@@ -1,0 +1,186 @@
+import type { StateCreator } from "zustand/vanilla";
+import { applyPipelineChanges, PipelineChangeError, type PipelineChange } from "~/core/pipeline/changes";
+import { emptyHistory, recordChanges, redoChange, undoChange, type ChangeHistory } from "~/core/pipeline/history";
+import type { Pipeline } from "~/core/pipeline/schema";
+import type { EditorStore } from "./createEditorStore";
+
+/*
+ * The pipeline being edited in the designer: the working document, what the server has,
+ * the undo history of structural edits, and the save state. Autosave (components/designer)
+ * reads `pendingSave` and reports back through the mark* actions.
+ */
+
+export type SaveStatus = "saved" | "unsaved" | "saving" | "conflict" | "error";
+
+/** What the editor pane shows: a hook's file or a shared module. */
+export type OpenFile = { kind: "hook"; hookId: string } | { kind: "module"; path: string };
+
+export interface DesignerState {
+  pipelineId: string | null;
+  /** The working document; null until a pipeline is loaded. */
+  doc: Pipeline | null;
+  /** The document of `baseRevision` as the server has it. */
+  savedDoc: Pipeline | null;
+  baseRevision: number;
+  history: ChangeHistory;
+  saveStatus: SaveStatus;
+  /** Plain-words reason of the last failed save. */
+  saveError: string | null;
+  /**
+   * `now` after a structural change (saved at once), `debounced` after typing; null when the
+   * working document has nothing the server lacks.
+   */
+  pendingSave: "now" | "debounced" | null;
+  selectedPointId: string | null;
+  openFile: OpenFile | null;
+  /** The last undo/redo or failed change, for a polite status message. */
+  notice: string | null;
+}
+
+export interface DesignerActions {
+  /** Starts editing `document` at `revision` (a fresh load, a reload after a conflict). */
+  loadPipeline(args: { id: string; revision: number; document: Pipeline }): void;
+  /**
+   * Applies changes to the working document. `label` makes them one undoable step (structural
+   * edits, saved at once); without it they are typing (not in the undo history, saved debounced).
+   */
+  applyChanges(changes: readonly PipelineChange[], label?: string): void;
+  undo(): void;
+  redo(): void;
+  selectPoint(pointId: string | null): void;
+  openFileAt(file: OpenFile | null): void;
+  /** Asks autosave to save right away (Ctrl/Cmd+S). */
+  requestSave(): void;
+  markSaving(): void;
+  /** The server stored `document` as `revision`. */
+  markSaved(args: { revision: number; document: Pipeline }): void;
+  markConflict(message: string): void;
+  markSaveError(message: string): void;
+  setNotice(notice: string | null): void;
+}
+
+export type DesignerSlice = DesignerState & DesignerActions;
+
+export const defaultDesignerState: DesignerState = {
+  pipelineId: null,
+  doc: null,
+  savedDoc: null,
+  baseRevision: 0,
+  history: emptyHistory,
+  saveStatus: "saved",
+  saveError: null,
+  pendingSave: null,
+  selectedPointId: null,
+  openFile: null,
+  notice: null,
+};
+
+function describeFailure(error: unknown): string {
+  if (error instanceof PipelineChangeError) return `That change no longer fits the pipeline: ${error.message}.`;
+  throw error;
+}
+
+/** Keeps the open file pointing at something that exists after hooks/modules changed. */
+function reconcileOpenFile(open: OpenFile | null, doc: Pipeline): OpenFile | null {
+  if (!open) return null;
+  if (open.kind === "hook") return doc.hooks.some((h) => h.id === open.hookId) ? open : null;
+  return doc.modules.some((m) => m.path === open.path) ? open : null;
+}
+
+export const createDesignerSlice =
+  (init: DesignerState): StateCreator<EditorStore, [], [], DesignerSlice> =>
+  (set, get) => {
+    /** Applies a new working document and everything that follows from it. */
+    const commit = (doc: Pipeline, extra: Partial<DesignerState> & { pendingSave: "now" | "debounced" }) => {
+      const state = get();
+      if (doc === state.doc) return set(extra.history ? { history: extra.history, notice: extra.notice ?? null } : {});
+      const openFile = reconcileOpenFile(state.openFile, doc);
+      const selectedHookId = doc.hooks.some((h) => h.id === state.selectedHookId) ? state.selectedHookId : null;
+      const conflict = state.saveStatus === "conflict";
+      // A structural save already queued stays "now" even if typing follows before it runs;
+      // during a conflict nothing is saved until the user chooses what to do.
+      const pendingSave = conflict ? null : state.pendingSave === "now" ? "now" : extra.pendingSave;
+      const saveStatus = conflict ? "conflict" : state.saveStatus === "saving" ? "saving" : "unsaved";
+      set({ ...extra, doc, openFile, selectedHookId, pendingSave, saveStatus });
+    };
+
+    return {
+      ...init,
+
+      loadPipeline: ({ id, revision, document }) =>
+        set((state) => ({
+          pipelineId: id,
+          doc: document,
+          savedDoc: document,
+          baseRevision: revision,
+          // A different pipeline, or a reload that replaced ours: old undo steps no longer apply.
+          history: emptyHistory,
+          saveStatus: "saved",
+          saveError: null,
+          pendingSave: null,
+          openFile: reconcileOpenFile(state.openFile, document),
+          selectedHookId: document.hooks.some((h) => h.id === state.selectedHookId) ? state.selectedHookId : null,
+          notice: null,
+        })),
+
+      applyChanges: (changes, label) => {
+        const { doc, history } = get();
+        if (!doc) return;
+        try {
+          if (label === undefined) return commit(applyPipelineChanges(doc, changes), { pendingSave: "debounced" });
+          const next = recordChanges({ doc, history, changes, label });
+          commit(next.doc, { history: next.history, pendingSave: "now", notice: null });
+        } catch (error) {
+          set({ notice: describeFailure(error) });
+        }
+      },
+
+      undo: () => {
+        const { doc, history } = get();
+        if (!doc) return;
+        try {
+          const r = undoChange(doc, history);
+          if (r) commit(r.doc, { history: r.history, pendingSave: "now", notice: `Undid: ${r.label}` });
+        } catch (error) {
+          set({ history: emptyHistory, notice: `${describeFailure(error)} Undo history cleared.` });
+        }
+      },
+
+      redo: () => {
+        const { doc, history } = get();
+        if (!doc) return;
+        try {
+          const r = redoChange(doc, history);
+          if (r) commit(r.doc, { history: r.history, pendingSave: "now", notice: `Redid: ${r.label}` });
+        } catch (error) {
+          set({ history: emptyHistory, notice: `${describeFailure(error)} Undo history cleared.` });
+        }
+      },
+
+      selectPoint: (pointId) => set((s) => (s.selectedPointId === pointId ? s : { selectedPointId: pointId })),
+
+      openFileAt: (file) =>
+        set({ openFile: file, ...(file?.kind === "hook" ? { selectedHookId: file.hookId } : {}) }),
+
+      requestSave: () =>
+        set((s) => (s.doc !== s.savedDoc && s.saveStatus !== "conflict" ? { pendingSave: "now" } : s)),
+
+      markSaving: () => set({ saveStatus: "saving", pendingSave: null, saveError: null }),
+
+      markSaved: ({ revision, document }) =>
+        set((s) => ({
+          baseRevision: revision,
+          savedDoc: document,
+          // Edits made while the request was in flight still need saving.
+          saveStatus: s.doc === document ? "saved" : "unsaved",
+          pendingSave: s.doc === document ? null : (s.pendingSave ?? "debounced"),
+          saveError: null,
+        })),
+
+      markConflict: (message) => set({ saveStatus: "conflict", pendingSave: null, saveError: message }),
+
+      markSaveError: (message) => set({ saveStatus: "error", pendingSave: null, saveError: message }),
+
+      setNotice: (notice) => set({ notice }),
+    };
+  };
