@@ -1,4 +1,5 @@
 import type { TraceEvent } from "../trace/events";
+import { outlineEntry, type TraceOutline } from "./outline";
 
 /** Fields that differ between two runs of the same turn without meaning anything changed. */
 const VOLATILE = new Set(["seq", "t", "durationMs", "runId"]);
@@ -63,15 +64,35 @@ function describe(index: number, a: TraceEvent, b: TraceEvent): Divergence {
   return { index, seqA: a.seq, seqB: b.seq, hookId, point, reason };
 }
 
+type StepShape = { type: string; point: string | null; hookId: string | null };
+
 /** Key that identifies "the same step" in two runs: n-th occurrence of a type at a point/hook. */
-export function alignmentKeys(events: readonly TraceEvent[]): string[] {
+export function alignmentKeys(steps: readonly StepShape[]): string[] {
   const counts = new Map<string, number>();
-  return events.map((e) => {
-    const base = `${e.type}|${"point" in e ? e.point : ""}|${"hookId" in e ? e.hookId : ""}`;
+  return steps.map((e) => {
+    const base = `${e.type}|${e.point ?? ""}|${e.hookId ?? ""}`;
     const n = (counts.get(base) ?? 0) + 1;
     counts.set(base, n);
     return `${base}#${n}`;
   });
+}
+
+const shapeOf = (e: TraceEvent): StepShape => ({ type: e.type, point: "point" in e ? e.point : null, hookId: "hookId" in e ? e.hookId : null });
+
+function align(a: readonly StepShape[], b: readonly StepShape[]): Int32Array {
+  const byKey = new Map<string, number>();
+  alignmentKeys(a).forEach((k, i) => byKey.set(k, i));
+  const out = new Int32Array(b.length);
+  alignmentKeys(b).forEach((k, i) => {
+    out[i] = byKey.get(k) ?? -1;
+  });
+  return out;
+}
+
+/** {@link alignTraces} over outlines, so the compare view aligns 10k-event runs without their bodies. */
+export function alignOutlines(a: TraceOutline, b: TraceOutline): Int32Array {
+  const shapes = (o: TraceOutline) => Array.from({ length: o.count }, (_, i) => outlineEntry(o, i));
+  return align(shapes(a), shapes(b));
 }
 
 /**
@@ -81,11 +102,5 @@ export function alignmentKeys(events: readonly TraceEvent[]): string[] {
  * @returns for each index of `b`, the index in `a` of the aligned step, or -1
  */
 export function alignTraces(a: readonly TraceEvent[], b: readonly TraceEvent[]): Int32Array {
-  const byKey = new Map<string, number>();
-  alignmentKeys(a).forEach((k, i) => byKey.set(k, i));
-  const out = new Int32Array(b.length);
-  alignmentKeys(b).forEach((k, i) => {
-    out[i] = byKey.get(k) ?? -1;
-  });
-  return out;
+  return align(a.map(shapeOf), b.map(shapeOf));
 }

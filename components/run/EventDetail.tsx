@@ -1,0 +1,90 @@
+"use client";
+import type { TraceEvent } from "~/core/trace/events";
+import { toDisplayMessage } from "~/core/run/messages";
+import { MessageView } from "./FieldChangeView";
+
+/** What a non-hook event was, in words (hook events get a {@link HookCard}). */
+export function EventDetail({ event }: { event: TraceEvent }) {
+  switch (event.type) {
+    case "run.start":
+      return (
+        <p>
+          Run of <strong>{event.pipeline}</strong> ({event.profile}), scenario <strong>{event.scenario}</strong>; clock starts at{" "}
+          {new Date(event.clockStart).toISOString()}, seed {event.seed}.
+        </p>
+      );
+    case "point.start":
+      return (
+        <p>
+          Entering <strong>{event.point}</strong>
+          {event.edge ? <> on transition {event.edge}</> : null}: the context below is what the first hook receives.
+        </p>
+      );
+    case "point.end":
+      return (
+        <div>
+          <p>
+            <strong>{event.point}</strong> done.
+          </p>
+          {event.result ? <pre className="run-json">{JSON.stringify(event.result, null, 2).slice(0, 4000)}</pre> : null}
+        </div>
+      );
+    case "hook.start":
+      return (
+        <p>
+          Running hook <strong>{event.name ?? event.hookId}</strong> on {event.point}.
+        </p>
+      );
+    case "hook.end":
+      return null;
+    case "model.request":
+      return (
+        <div>
+          <p>
+            Model call {event.call}: {event.messages.length} messages.
+          </p>
+          {event.system !== null ? <pre className="run-json">{event.system}</pre> : null}
+          {event.messages.slice(-2).map((m, i) => (
+            <MessageView key={i} message={toDisplayMessage(m)} />
+          ))}
+        </div>
+      );
+    case "model.response":
+      return event.error !== undefined ? (
+        <p className="run-error-text">Model call {event.call} failed: {event.error}</p>
+      ) : (
+        <div>
+          <p>
+            Model reply {event.call} ({event.stopReason}).
+          </p>
+          <MessageView message={toDisplayMessage({ role: "assistant", content: event.content })} />
+        </div>
+      );
+    case "tool.call":
+      return (
+        <p>
+          Tool <code>{event.name}</code> called with <code>{JSON.stringify(event.input)}</code>
+        </p>
+      );
+    case "tool.result":
+      return (
+        <div>
+          <p>Tool result{event.isError ? " (error)" : ""}:</p>
+          <pre className="run-json">{event.content.slice(0, 4000)}</pre>
+        </div>
+      );
+    case "compact":
+      return (
+        <p>
+          History compacted from {event.beforeChars} to {event.afterChars} characters.
+        </p>
+      );
+    case "run.end":
+      return (
+        <p>
+          Run ended: <strong data-testid="exit-reason">{event.exitReason}</strong>
+          {event.error ? <span className="run-error-text"> — {event.error}</span> : null}
+        </p>
+      );
+  }
+}

@@ -1,0 +1,104 @@
+"use client";
+import dynamic from "next/dynamic";
+import { memo, useMemo, useState } from "react";
+import type { JsonObject } from "~/core/json";
+import { describeFieldChanges } from "~/core/run/fieldChanges";
+import { hookOutcome } from "~/core/run/hookStatus";
+import type { HookEndEvent, SourceLocation } from "~/core/trace/events";
+import { FieldChangeList } from "./FieldChangeView";
+
+// Monaco is large: the side-by-side view loads only when asked for.
+const SideBySideDiff = dynamic(() => import("./SideBySideDiff").then((m) => m.SideBySideDiff), {
+  ssr: false,
+  loading: () => <p className="run-muted">Loading the diff editor…</p>,
+});
+
+export type OpenHook = (hookId: string, location: SourceLocation | null) => void;
+
+/** One hook call: status, duration, logs, error (clickable to the user's line) and its diff. */
+export const HookCard = memo(function HookCard(props: {
+  event: HookEndEvent;
+  /** The context the hook received and the one after its patch; null while loading. */
+  before: JsonObject | null;
+  after: JsonObject | null;
+  onOpenHook?: OpenHook;
+  selected?: boolean;
+  onSelect?: () => void;
+}) {
+  const { event, before, after, onOpenHook } = props;
+  const outcome = hookOutcome(event);
+  const [sideBySide, setSideBySide] = useState(false);
+  const changes = useMemo(
+    () => (before && after ? describeFieldChanges({ before, after, patch: event.patch, ignoredWrites: event.ignoredWrites }) : null),
+    [before, after, event],
+  );
+  const loc = event.errorLocation ?? null;
+  return (
+    <article
+      className={`run-hook-card status-${outcome.status}${props.selected ? " is-selected" : ""}`}
+      data-testid="hook-card"
+      data-hook-id={event.hookId}
+      data-seq={event.seq}
+      aria-label={`Hook ${event.hookId}: ${outcome.label}`}
+      onClick={props.onSelect}
+    >
+      <header className="run-hook-head">
+        <strong>{event.hookId}</strong>
+        <span className="run-muted">{event.point}</span>
+        <span className={`run-status run-status-${outcome.status}`} data-testid="hook-status">
+          {outcome.label}
+        </span>
+        <span className="run-muted">{formatMs(event.durationMs)}</span>
+      </header>
+      {event.error !== null ? (
+        <button
+          type="button"
+          className="run-error"
+          data-testid="hook-error"
+          disabled={!onOpenHook}
+          onClick={(ev) => {
+            ev.stopPropagation();
+            onOpenHook?.(event.hookId, loc);
+          }}
+          title={onOpenHook ? "Open the hook at this line" : undefined}
+        >
+          {event.error}
+          {loc ? <span className="run-error-loc"> ({loc.file}:{loc.line}:{loc.column})</span> : null}
+        </button>
+      ) : null}
+      {event.decision !== undefined && event.decision !== null ? (
+        <p className="run-decision">
+          decision: <code>{JSON.stringify(event.decision)}</code>
+        </p>
+      ) : null}
+      {changes ? <FieldChangeList changes={changes} /> : <p className="run-muted">Loading the context…</p>}
+      {event.logs.length > 0 ? (
+        <details className="run-logs" open={event.logs.length <= 5}>
+          <summary>{event.logs.length === 1 ? "1 log line" : `${event.logs.length} log lines`}</summary>
+          <ol>
+            {event.logs.map((l, i) => (
+              <li key={i} className={`run-log run-log-${l.level}`}>
+                <span className="run-log-level">{l.level}</span> {l.message}
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
+      {before && after && event.patch.length > 0 ? (
+        <div className="run-side-by-side">
+          <button type="button" onClick={(ev) => {
+              ev.stopPropagation();
+              setSideBySide((v) => !v);
+            }} aria-expanded={sideBySide}>
+            {sideBySide ? "Hide side by side" : "Side by side"}
+          </button>
+          {sideBySide ? <SideBySideDiff before={before} after={after} /> : null}
+        </div>
+      ) : null}
+    </article>
+  );
+});
+
+function formatMs(ms: number): string {
+  return ms < 1 ? "<1 ms" : ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}

@@ -1,0 +1,87 @@
+"use client";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useCallback, useState } from "react";
+import { errorMessage } from "~/components/providers/apiError";
+import { useTRPC } from "~/components/providers/TrpcProvider";
+import type { SourceLocation } from "~/core/trace/events";
+import { RunGraph } from "./RunGraph";
+import { TraceView, type GraphPosition } from "./TraceView";
+import { useRunTrace } from "./useRunTrace";
+
+/** Link to the designer with a hook open at a line (the designer reads these search params). */
+export function hookHref(pipelineId: string, hookId: string, location: SourceLocation | null): string {
+  const q = new URLSearchParams({ hook: hookId });
+  if (location) {
+    q.set("line", String(location.line));
+    q.set("column", String(location.column));
+  }
+  return `/pipelines/${pipelineId}?${q.toString()}`;
+}
+
+/**
+ * A recorded run, stepped through: the same trace view as a live run, with the step in the URL
+ * (`?step=N`, the event's seq) so a link opens the run at that step.
+ */
+export function ReplayView(props: { pipelineId: string; runId: string; initialStep: number | null }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const info = useQuery(trpc.runs.get.queryOptions({ runId: props.runId }));
+  const running = info.data?.run.status === "running";
+  const { store, error } = useRunTrace(info.data ? props.runId : null, { live: running });
+  const [step, setStep] = useState(props.initialStep !== null ? props.initialStep - 1 : 0);
+  const [position, setPosition] = useState<GraphPosition | null>(null);
+  const rerun = useMutation(trpc.runs.rerun.mutationOptions());
+
+  const onStep = useCallback((s: number) => {
+    setStep(s);
+    // replaceState keeps the deep link current without a navigation per step.
+    const url = new URL(window.location.href);
+    url.searchParams.set("step", String(s + 1));
+    window.history.replaceState(window.history.state, "", url);
+  }, []);
+  const openHook = useCallback(
+    (hookId: string, location: SourceLocation | null) => router.push(hookHref(props.pipelineId, hookId, location)),
+    [router, props.pipelineId],
+  );
+
+  if (info.error) return <p className="run-error-text">{errorMessage(info.error)}</p>;
+  if (!info.data || !store) return <p className="run-muted">Loading the run…</p>;
+  const { run, pipeline } = info.data;
+  return (
+    <div className="run-replay">
+      <header className="run-replay-head">
+        <h1>
+          Run of {pipeline.document.name} <span className="run-muted">({run.scenarioName}, revision {run.revision})</span>
+        </h1>
+        <p>
+          {run.status === "running" ? "Running…" : <>Exit: <strong>{run.exitReason ?? run.status}</strong></>} · {run.hooksChanged} hook calls changed something ·{" "}
+          {run.errors} errors{run.failure ? <span className="run-error-text"> · {run.failure}</span> : null}
+        </p>
+        <div className="run-replay-actions">
+          <Link href={`/pipelines/${props.pipelineId}`}>Back to the designer</Link>
+          <button
+            type="button"
+            data-testid="rerun-button"
+            disabled={rerun.isPending || running}
+            onClick={() =>
+              rerun.mutate(
+                { runId: props.runId },
+                { onSuccess: (r) => router.push(`/pipelines/${props.pipelineId}/runs/compare?a=${props.runId}&b=${r.runId}`) },
+              )
+            }
+            title="Run this turn again against the current code, with the recorded model replies, tool results, clock and random values"
+          >
+            Re-run with current code
+          </button>
+          {run.rerunOf ? <Link href={`/pipelines/${props.pipelineId}/runs/compare?a=${run.rerunOf}&b=${run.id}`}>Compare with the original</Link> : null}
+        </div>
+        {rerun.error ? <p className="run-error-text">{errorMessage(rerun.error)}</p> : null}
+        {error ? <p className="run-error-text">{error}</p> : null}
+      </header>
+      <RunGraph document={pipeline.document} position={position} />
+      <TraceView store={store} step={step} onStep={onStep} follow={false} onPosition={setPosition} onOpenHook={openHook} />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { errorMessage } from "~/components/providers/apiError";
+import { useTRPC } from "~/components/providers/TrpcProvider";
+import { RunGraph } from "./RunGraph";
+import { RunPanel } from "./RunPanel";
+import type { GraphPosition } from "./TraceView";
+
+/** The runs page of a pipeline: its graph lit by the run, the run panel and the history. */
+export function RunsPageView(props: { pipelineId: string; eventDelayMs?: number }) {
+  const trpc = useTRPC();
+  const pipeline = useQuery(trpc.pipelines.get.queryOptions({ id: props.pipelineId }));
+  const [position, setPosition] = useState<GraphPosition | null>(null);
+  if (pipeline.error) return <p className="run-error-text">{errorMessage(pipeline.error)}</p>;
+  if (!pipeline.data) return <p className="run-muted">Loading…</p>;
+  const { document } = pipeline.data;
+  return (
+    <div className="run-page">
+      <p>
+        <Link href={`/pipelines/${props.pipelineId}`}>← {document.name}</Link>
+      </p>
+      <h1>Run {document.name}</h1>
+      <RunGraph document={document} position={position} />
+      <RunPanel pipelineId={props.pipelineId} scenarios={document.scenarios} onPosition={setPosition} eventDelayMs={props.eventDelayMs} />
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+"use client";
+import { memo, useEffect, useRef, useState } from "react";
+import { outlineEntry, type TraceOutline } from "~/core/run/outline";
+
+const ROW = 26;
+const OVERSCAN = 10;
+
+const typeLabels: Record<string, string> = {
+  "run.start": "run started",
+  "point.start": "point",
+  "hook.start": "hook started",
+  "hook.end": "hook",
+  "point.end": "point done",
+  "model.request": "model request",
+  "model.response": "model response",
+  "tool.call": "tool call",
+  "tool.result": "tool result",
+  compact: "compaction",
+  "run.end": "run ended",
+};
+
+/**
+ * Every event of the trace in order, windowed: only the rows in view are in the DOM, so 10,000
+ * events scroll as smoothly as 10. Reads only the outline (no event bodies).
+ */
+export const Timeline = memo(function Timeline(props: {
+  outline: TraceOutline;
+  /** Bumped when the outline grows (it is mutated in place). */
+  version: number;
+  step: number;
+  onStep: (index: number) => void;
+  /** Keep the newest event in view while a live run grows. */
+  follow: boolean;
+}) {
+  const { outline, step, onStep, follow } = props;
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [height, setHeight] = useState(400);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setHeight(el.clientHeight));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const target = follow ? outline.count - 1 : step;
+    const top = target * ROW;
+    if (top < el.scrollTop || top + ROW > el.scrollTop + el.clientHeight) el.scrollTop = Math.max(0, top - el.clientHeight / 2);
+  }, [step, follow, outline.count, props.version]);
+
+  const first = Math.max(0, Math.floor(scrollTop / ROW) - OVERSCAN);
+  const last = Math.min(outline.count, Math.ceil((scrollTop + height) / ROW) + OVERSCAN);
+  const rows = [];
+  for (let i = first; i < last; i++) {
+    const e = outlineEntry(outline, i);
+    const selected = i === step;
+    rows.push(
+      <div
+        key={i}
+        role="option"
+        aria-selected={selected}
+        data-seq={i + 1}
+        data-type={e.type}
+        className={`run-timeline-row${selected ? " is-selected" : ""}${e.status ? ` status-${e.status}` : ""}`}
+        style={{ position: "absolute", top: i * ROW, height: ROW, left: 0, right: 0 }}
+        onClick={() => onStep(i)}
+      >
+        <span className="run-timeline-seq">{i + 1}</span>
+        <span className="run-timeline-type">{typeLabels[e.type] ?? e.type}</span>
+        <span className="run-timeline-what">{e.hookId ?? e.point ?? ""}</span>
+        {e.status && e.type === "hook.end" ? <span className={`run-status run-status-${e.status}`}>{e.status}</span> : null}
+      </div>,
+    );
+  }
+  return (
+    <div
+      ref={ref}
+      className="run-timeline"
+      role="listbox"
+      aria-label="Timeline"
+      aria-activedescendant={undefined}
+      tabIndex={-1}
+      onScroll={(ev) => setScrollTop(ev.currentTarget.scrollTop)}
+    >
+      <div style={{ position: "relative", height: outline.count * ROW }}>{rows}</div>
+    </div>
+  );
+});
