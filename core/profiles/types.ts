@@ -28,6 +28,11 @@ export interface ContextField {
   readBack: boolean;
   /** Present-but-optional keys (`error?`). */
   optional?: boolean;
+  /**
+   * A host object, not JSON data (Vellum's `logger`): it is not in the trace's context; the
+   * hook runner hands it to each hook (see ChainRequest.loggerField).
+   */
+  hostObject?: boolean;
   doc: string;
 }
 

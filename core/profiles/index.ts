@@ -1,0 +1,24 @@
+import { registryProfile } from "./registry";
+import type { Profile } from "./types";
+import { vellumProfile } from "./vellum";
+
+export { generateProfileDts } from "./dts";
+export type * from "./types";
+
+/** Every profile Hookwright knows, by id. Adding a host is adding an entry here (and a binding). */
+export const profiles: Readonly<Record<string, Profile>> = {
+  [vellumProfile.id]: vellumProfile,
+  [registryProfile.id]: registryProfile,
+};
+
+/** The profile with this id, or undefined. */
+export function getProfile(id: string): Profile | undefined {
+  return Object.prototype.hasOwnProperty.call(profiles, id) ? profiles[id] : undefined;
+}
+
+/** All profiles, in a stable order (Vellum first). */
+export function listProfiles(): Profile[] {
+  return Object.values(profiles);
+}
+
+export { vellumProfile, registryProfile };

@@ -1,0 +1,90 @@
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { generateProfileDts, getProfile, listProfiles } from "./index";
+import type { Profile } from "./types";
+
+/** Type-checks `files` (plus the profile's generated .d.ts) and returns the error messages. */
+function typeErrors(profile: Profile, files: Record<string, string>): string[] {
+  const all: Record<string, string> = {
+    "/types/profile.d.ts": generateProfileDts(profile),
+    // What the sandbox gives hooks besides the language: console.
+    "/types/sandbox.d.ts": "declare const console: { log(...a: unknown[]): void; info(...a: unknown[]): void; warn(...a: unknown[]): void; error(...a: unknown[]): void; debug(...a: unknown[]): void };",
+    ...files,
+  };
+  const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, lib: ["lib.es2022.d.ts"], types: [] };
+  const host = ts.createCompilerHost(options);
+  const readFile = host.readFile.bind(host);
+  host.readFile = (name) => all[name] ?? readFile(name);
+  host.fileExists = (name) => name in all || ts.sys.fileExists(name);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (name, lang) => {
+    const text = all[name];
+    return text !== undefined ? ts.createSourceFile(name, text, lang) : getSourceFile(name, lang);
+  };
+  const program = ts.createProgram(Object.keys(all), options, host);
+  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+}
+
+describe("profiles", () => {
+  it("lists vellum and registry, and getProfile finds them by id", () => {
+    expect(listProfiles().map((p) => p.id)).toEqual(["vellum", "registry"]);
+    expect(getProfile("vellum")?.typesModule).toBe("@vellumai/plugin-api");
+    expect(getProfile("nope")).toBeUndefined();
+    expect(getProfile("toString")).toBeUndefined();
+  });
+
+  it("gives Vellum all eight hooks with the seed's fields", () => {
+    const vellum = getProfile("vellum");
+    expect(vellum?.points.map((p) => p.id)).toEqual(["init", "user-prompt-submit", "post-compact", "pre-model-call", "post-model-call", "post-tool-use", "stop", "shutdown"]);
+    const pre = vellum?.points.find((p) => p.id === "pre-model-call");
+    expect(pre?.fields.map((f) => [f.name, f.readonly, f.readBack])).toEqual([
+      ["conversationId", true, false],
+      ["callSite", true, false],
+      ["systemPrompt", false, true],
+      ["modelProfile", false, true],
+      ["deferAssistantOutput", false, true],
+      ["logger", true, false],
+    ]);
+    const stop = vellum?.points.find((p) => p.id === "stop");
+    expect(stop?.fields.filter((f) => f.readBack)).toEqual([]);
+  });
+
+  it("gives the registry its three execution models", () => {
+    const registry = getProfile("registry");
+    expect(registry?.points.map((p) => [p.id, p.execution, p.failure])).toEqual([
+      ["session_start", "void", "fail-open"],
+      ["before_prompt_build", "modifying", "propagate"],
+      ["before_tool_call", "claiming", "propagate"],
+      ["after_tool_call", "void", "fail-open"],
+      ["agent_done", "void", "fail-open"],
+    ]);
+  });
+
+  for (const profile of listProfiles()) {
+    describe(profile.id, () => {
+      it("puts every hook point on exactly one edge, and every edge joins known nodes", () => {
+        const nodeIds = new Set(profile.nodes.map((n) => n.id));
+        const onEdges = profile.edges.flatMap((e) => e.points);
+        expect([...onEdges].sort()).toEqual(profile.points.map((p) => p.id).sort());
+        for (const edge of profile.edges) {
+          expect(nodeIds.has(edge.source) && nodeIds.has(edge.target), edge.id).toBe(true);
+        }
+        expect(new Set(profile.edges.map((e) => e.id)).size).toBe(profile.edges.length);
+      });
+
+      it("generates a .d.ts that compiles, against which every template compiles", () => {
+        const files: Record<string, string> = {};
+        for (const point of profile.points) files[`/hooks/${point.id}.ts`] = point.template;
+        expect(typeErrors(profile, files)).toEqual([]);
+      });
+
+      it("marks read-only fields readonly in the .d.ts, so writing one is a type error", () => {
+        const point = profile.points.find((p) => p.fields.some((f) => f.readonly && f.type === "string"));
+        const field = point?.fields.find((f) => f.readonly && f.type === "string");
+        if (!point || !field) throw new Error("the profile has no read-only string field");
+        const code = `import type { ${point.contextType} } from "${profile.typesModule}";\nexport default async function (ctx: ${point.contextType}) { ctx.${field.name} = "x"; }\n`;
+        expect(typeErrors(profile, { "/hooks/write.ts": code }).join("\n")).toContain(`Cannot assign to '${field.name}' because it is a read-only property.`);
+      });
+    });
+  }
+});
