@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+/*
+ * `npm start`: build if needed, migrate and seed the database, then serve.
+ *
+ * 1. BUILD   `next build` when there is no production build yet, or a source file is newer
+ *            than it. A fresh clone builds once; later starts skip straight to serving.
+ * 2. DATABASE open HOOKWRIGHT_DB (default ./data/hookwright.db), apply migrations, seed the
+ *            examples that were never seeded. Failing here fails fast, before the server starts.
+ * 3. SERVE   `next start` on HOST (default 127.0.0.1) and PORT (default 3000); signals are
+ *            passed on so Ctrl-C and `kill` stop the server cleanly.
+ *
+ * Environment: HOST, PORT, HOOKWRIGHT_DB, HOOKWRIGHT_DIST_DIR (build folder, default .next).
+ */
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { tsImport } from "tsx/esm/api";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+const host = process.env.HOST || "127.0.0.1";
+const port = process.env.PORT || "3000";
+const distDir = process.env.HOOKWRIGHT_DIST_DIR || ".next";
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+
+/** What the production build is made from. Tests and e2e specs are not. */
+const sourceDirs = ["app", "components", "core", "server", "db", "public"];
+const sourceFiles = ["next.config.mjs", "package.json", "package-lock.json", "tsconfig.json"];
+const isTestFile = (name) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(name);
+
+function newestSourceAfter(sinceMs) {
+  for (const file of sourceFiles) {
+    if (existsSync(file) && statSync(file).mtimeMs > sinceMs) return file;
+  }
+  const stack = sourceDirs.filter((dir) => existsSync(dir));
+  while (stack.length > 0) {
+    const dir = stack.pop();
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) stack.push(full);
+      else if (!isTestFile(entry.name) && statSync(full).mtimeMs > sinceMs) return full;
+    }
+  }
+  return null;
+}
+
+/** Why a build is needed, or null when the existing one is current. */
+function buildReason() {
+  const buildId = path.join(distDir, "BUILD_ID");
+  if (!existsSync(buildId)) return `no production build in ${distDir}/`;
+  const changed = newestSourceAfter(statSync(buildId).mtimeMs);
+  return changed ? `${changed} changed since the last build` : null;
+}
+
+function run(args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [nextBin, ...args], { stdio: "inherit", ...options });
+    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function build() {
+  const reason = buildReason();
+  if (!reason) return;
+  console.log(`hookwright: building the app (${reason})…`);
+  const code = await run(["build"]);
+  if (code !== 0) {
+    console.error(`hookwright: the build failed (exit ${code}); see the output above.`);
+    process.exit(code);
+  }
+}
+
+async function prepareDatabase() {
+  const { prepareDatabase: prepare, resolveDatabasePath } = await tsImport("../db/client.ts", import.meta.url);
+  const file = resolveDatabasePath();
+  const handle = prepare({ file });
+  handle.close();
+  const seeded = handle.seeded.length ? `; seeded ${handle.seeded.map((n) => `"${n}"`).join(", ")}` : "";
+  const shown = path.relative(root, file).startsWith("..") ? file : path.relative(root, file);
+  console.log(`hookwright: database ${shown} is ready${seeded}`);
+}
+
+function serve() {
+  const child = spawn(process.execPath, [nextBin, "start", "-H", host, "-p", port], { stdio: "inherit" });
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+    process.on(signal, () => child.kill(signal));
+  }
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+}
+
+await build();
+try {
+  await prepareDatabase();
+} catch (error) {
+  console.error(`hookwright: could not prepare the database: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+serve();

@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+/*
+ * `npm test`: every check, in order, with one closing summary line.
+ *
+ *   typecheck  next typegen (route types, next-env.d.ts) + tsc --noEmit
+ *   lint       eslint --max-warnings=0 .
+ *   unit       vitest run
+ *   build      next build into its own folder (.next-test), so it never clobbers `npm start`'s
+ *   e2e        playwright test: Chromium against that build on a free port, throw-away database
+ *
+ * All steps run even after a failure (so one run shows every problem), except e2e, which
+ * needs the build. Exits 1 if any step failed. Name steps to run only those:
+ * `npm test -- unit e2e`.
+ */
+import { spawn } from "node:child_process";
+import { readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+const E2E_DIST_DIR = ".next-test";
+const bin = (pkg, file) => path.join(root, "node_modules", pkg, file);
+
+/** Runs node on a package's CLI; resolves to the exit code. */
+function node(script, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script, ...args], { stdio: "inherit", env: { ...process.env, ...env } });
+    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    for (const sig of ["SIGINT", "SIGTERM"]) process.once(sig, () => child.kill(sig));
+  });
+}
+
+/** `next build` adds its build folder's type globs to tsconfig.json; keep the committed file as it is. */
+async function withTsconfigKept(fn) {
+  const file = path.join(root, "tsconfig.json");
+  const before = readFileSync(file, "utf8");
+  const { atime, mtime } = statSync(file);
+  try {
+    return await fn();
+  } finally {
+    if (readFileSync(file, "utf8") !== before) {
+      writeFileSync(file, before);
+      utimesSync(file, atime, mtime);
+    }
+  }
+}
+
+const steps = {
+  typecheck: async () => {
+    const typegen = await node(bin("next", "dist/bin/next"), ["typegen"]);
+    if (typegen !== 0) return typegen;
+    return node(bin("typescript", "bin/tsc"), ["--noEmit"]);
+  },
+  lint: () => node(bin("eslint", "bin/eslint.js"), ["--max-warnings=0", "."]),
+  unit: () => node(bin("vitest", "vitest.mjs"), ["run"]),
+  build: () =>
+    withTsconfigKept(() => node(bin("next", "dist/bin/next"), ["build"], { HOOKWRIGHT_DIST_DIR: E2E_DIST_DIR })),
+  e2e: () => node(bin("@playwright/test", "cli.js"), ["test"], { HOOKWRIGHT_DIST_DIR: E2E_DIST_DIR }),
+};
+
+const requested = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+const unknown = requested.filter((name) => !(name in steps));
+if (unknown.length > 0) {
+  console.error(`Unknown step(s): ${unknown.join(", ")}. Steps: ${Object.keys(steps).join(", ")}.`);
+  process.exit(2);
+}
+const selected = Object.keys(steps).filter((name) => requested.length === 0 || requested.includes(name));
+
+const results = [];
+const started = Date.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
+
+for (const name of selected) {
+  if (name === "e2e" && results.some((r) => r.name === "build" && r.code !== 0)) {
+    results.push({ name, code: null, ms: 0 });
+    continue;
+  }
+  console.log(`\n━━ ${name} ━━`);
+  const t0 = Date.now();
+  const code = await steps[name]();
+  results.push({ name, code, ms: Date.now() - t0 });
+}
+
+const failed = results.filter((r) => r.code !== 0 && r.code !== null);
+const parts = results.map((r) => `${r.name} ${r.code === null ? "skipped" : r.code === 0 ? "ok" : "FAILED"} (${seconds(r.ms)})`);
+console.log(`\n${failed.length === 0 ? "PASS" : "FAIL"}: ${parts.join(", ")}; total ${seconds(Date.now() - started)}`);
+process.exit(failed.length === 0 && !results.some((r) => r.code === null) ? 0 : 1);
