@@ -128,6 +128,10 @@ function commitInto(target: object, committed: object): void {
 /**
  * Runs \`hooks\` in order on \`ctx\` the way the host chains plugins, then leaves the result
  * in \`ctx\` (the host's own draft for this plugin), so the caller returns nothing.
+ *
+ * When every hook threw, it throws too: separate plugins would have left the host's last
+ * committed context untouched, and only a throw makes the host drop this plugin's draft
+ * (which is a clone of it, not the same object).
  */
 export async function runChain<TCtx extends object>(
   point: string,
@@ -135,6 +139,7 @@ export async function runChain<TCtx extends object>(
   hooks: ReadonlyArray<ChainedHook<TCtx>>,
 ): Promise<void> {
   let active: TCtx = ctx;
+  let committed = false;
   for (const hook of hooks) {
     const draft = cloneHookValue(active);
     try {
@@ -144,10 +149,14 @@ export async function runChain<TCtx extends object>(
       } else {
         active = draft;
       }
+      committed = true;
     } catch (err) {
       logHookFailure(ctx, point, hook.name, err);
     }
   }
-  if (active !== ctx) commitInto(ctx, active);
+  if (!committed) {
+    throw new Error(\`all \${hooks.length} hooks of \${point} failed; their errors are logged above\`);
+  }
+  commitInto(ctx, active);
 }
 `;

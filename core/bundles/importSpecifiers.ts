@@ -9,6 +9,8 @@
 
 type Token = { kind: "word" | "string" | "punct"; text: string };
 
+const WORD = /[A-Za-z_$][\w$]*/y;
+const NUMBER = /[\w.]+/y;
 const REGEX_AFTER_WORDS = new Set(["return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case", "do", "else", "yield", "await"]);
 
 function readQuoted(src: string, start: number): { value: string; end: number } {
@@ -76,7 +78,8 @@ function tokenize(src: string): Token[] {
   while (i < src.length) {
     const c = src[i] ?? "";
     const next = src[i + 1];
-    if (/\s/.test(c)) i++;
+    const code = src.charCodeAt(i);
+    if (code <= 32 || (code > 127 && /\s/.test(c))) i++;
     else if (c === "/" && next === "/") {
       while (i < src.length && src[i] !== "\n") i++;
     } else if (c === "/" && next === "*") {
@@ -89,16 +92,15 @@ function tokenize(src: string): Token[] {
     } else if (c === "`") {
       tokens.push({ kind: "string", text: "" });
       i = skipTemplate(i + 1);
-    } else if (/[A-Za-z_$]/.test(c)) {
-      let j = i + 1;
-      while (j < src.length && /[\w$]/.test(src[j] ?? "")) j++;
-      tokens.push({ kind: "word", text: src.slice(i, j) });
-      i = j;
-    } else if (/[0-9]/.test(c)) {
-      let j = i + 1;
-      while (j < src.length && /[\w.]/.test(src[j] ?? "")) j++;
+    } else if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 95 || code === 36) {
+      WORD.lastIndex = i;
+      const word = WORD.exec(src)?.[0] ?? c;
+      tokens.push({ kind: "word", text: word });
+      i += word.length;
+    } else if (c >= "0" && c <= "9") {
+      NUMBER.lastIndex = i;
+      i += (NUMBER.exec(src)?.[0] ?? c).length;
       tokens.push({ kind: "word", text: "0" });
-      i = j;
     } else if (c === "/" && regexAllowedAfter(tokens[tokens.length - 1])) {
       tokens.push({ kind: "string", text: "" });
       i = skipRegex(src, i);
