@@ -30,7 +30,7 @@ export const test = base.extend<Fixtures>({
     await use(createTRPCClient<AppRouter>({ links: [httpLink({ url: `${baseURL}/api/trpc`, transformer: superjson })] }));
   },
 
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this pattern
+  // The empty pattern is Playwright's way of saying "no fixture dependencies".
   uniqueName: async ({}, use, testInfo) => {
     let n = 0;
     await use((prefix) => `${prefix} ${testInfo.workerIndex}${(Date.now() % 1e6).toString(36)}${n++}`);

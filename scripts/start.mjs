@@ -16,6 +16,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { tsImport } from "tsx/esm/api";
+import { nextBin, nextBuild } from "./nextBuild.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -24,7 +25,6 @@ process.env.NEXT_TELEMETRY_DISABLED = "1";
 const host = process.env.HOST || "127.0.0.1";
 const port = process.env.PORT || "3000";
 const distDir = process.env.HOOKWRIGHT_DIST_DIR || ".next";
-const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 
 /** What the production build is made from. Tests and e2e specs are not. */
 const sourceDirs = ["app", "components", "core", "server", "db", "public"];
@@ -55,18 +55,11 @@ function buildReason() {
   return changed ? `${changed} changed since the last build` : null;
 }
 
-function run(args, options = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [nextBin, ...args], { stdio: "inherit", ...options });
-    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  });
-}
-
 async function build() {
   const reason = buildReason();
   if (!reason) return;
   console.log(`hookwright: building the app (${reason})…`);
-  const code = await run(["build"]);
+  const code = await nextBuild(distDir);
   if (code !== 0) {
     console.error(`hookwright: the build failed (exit ${code}); see the output above.`);
     process.exit(code);

@@ -13,9 +13,9 @@
  * `npm test -- unit e2e`.
  */
 import { spawn } from "node:child_process";
-import { readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { nextBuild } from "./nextBuild.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -33,21 +33,6 @@ function node(script, args, env = {}) {
   });
 }
 
-/** `next build` adds its build folder's type globs to tsconfig.json; keep the committed file as it is. */
-async function withTsconfigKept(fn) {
-  const file = path.join(root, "tsconfig.json");
-  const before = readFileSync(file, "utf8");
-  const { atime, mtime } = statSync(file);
-  try {
-    return await fn();
-  } finally {
-    if (readFileSync(file, "utf8") !== before) {
-      writeFileSync(file, before);
-      utimesSync(file, atime, mtime);
-    }
-  }
-}
-
 const steps = {
   typecheck: async () => {
     const typegen = await node(bin("next", "dist/bin/next"), ["typegen"]);
@@ -56,8 +41,7 @@ const steps = {
   },
   lint: () => node(bin("eslint", "bin/eslint.js"), ["--max-warnings=0", "."]),
   unit: () => node(bin("vitest", "vitest.mjs"), ["run"]),
-  build: () =>
-    withTsconfigKept(() => node(bin("next", "dist/bin/next"), ["build"], { HOOKWRIGHT_DIST_DIR: E2E_DIST_DIR })),
+  build: () => nextBuild(E2E_DIST_DIR),
   e2e: () => node(bin("@playwright/test", "cli.js"), ["test"], { HOOKWRIGHT_DIST_DIR: E2E_DIST_DIR }),
 };
 

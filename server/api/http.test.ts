@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type * as RouteModule from "~/app/api/trpc/[trpc]/route";
 
 /* The HTTP edge as a browser sees it: status codes and the error body of the real route. */
 
 let folder: string;
-let route: typeof import("~/app/api/trpc/[trpc]/route");
+let route: typeof RouteModule;
 beforeAll(async () => {
   folder = mkdtempSync(path.join(tmpdir(), "hookwright-http-"));
   // The route opens the app database the way the server does: from HOOKWRIGHT_DB, migrated and seeded.
