@@ -126,6 +126,25 @@ function commitInto(target: object, committed: object): void {
 }
 
 /**
+ * Runs \`hooks\` one after another the way the host runs the \`init\` of separate plugins
+ * (src/hooks/hook-loader.ts runInitHook): each gets the context on its own, here a fresh
+ * copy so no hook sees another's changes; return values are ignored and a throw is logged.
+ */
+export async function runEach<TCtx extends object>(
+  point: string,
+  ctx: TCtx,
+  hooks: ReadonlyArray<ChainedHook<TCtx>>,
+): Promise<void> {
+  for (const hook of hooks) {
+    try {
+      await hook.run(cloneHookValue(ctx));
+    } catch (err) {
+      logHookFailure(ctx, point, hook.name, err);
+    }
+  }
+}
+
+/**
  * Runs \`hooks\` in order on \`ctx\` the way the host chains plugins, then leaves the result
  * in \`ctx\` (the host's own draft for this plugin), so the caller returns nothing.
  *

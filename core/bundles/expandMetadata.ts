@@ -3,7 +3,7 @@ import type { Profile } from "../profiles/types";
 import type { SurfaceFile } from "./hookSurface";
 import { BUNDLE_METADATA_PATH, bundleMetadataSchema, isExportedHookEntry, type BundleMetadata, type ExportedHookEntry } from "./metadata";
 import type { PluginFiles } from "./types";
-import { chainWrapperSource } from "./wrapper";
+import { wrapperForPoint } from "./wrapper";
 
 export interface ExpandedHooks {
   /** The bundle's metadata when it is present and usable. */
@@ -45,12 +45,11 @@ function restorePoint(files: PluginFiles, profile: Profile, entries: ExportedHoo
   }
   const spec = profile.points.find((p) => p.id === hookFile.name);
   if (spec === undefined) return null;
-  const expected = chainWrapperSource({
-    point: spec.id,
-    contextType: spec.contextType,
-    typesModule: profile.typesModule,
-    hooks: entries.map((e) => ({ name: e.name, file: e.file })),
-  });
+  const expected = wrapperForPoint(
+    spec,
+    profile.typesModule,
+    entries.map((e) => ({ name: e.name, file: e.file })),
+  );
   if (files.get(hookFile.path) !== expected) return null;
   const codes = entries.map((e) => files.get(e.file));
   return codes.every((c): c is string => typeof c === "string") ? codes : null;

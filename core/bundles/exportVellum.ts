@@ -8,7 +8,7 @@ import { DEFAULT_PLUGIN_VERSION, manifestSource } from "./manifest";
 import { pluginNameOf } from "./names";
 import { readmeSource, type ReadmePoint } from "./readme";
 import type { BundleFile } from "./types";
-import { chainedHookPath, chainWrapperSource } from "./wrapper";
+import { chainedHookPath, wrapperForPoint } from "./wrapper";
 
 export interface VellumExportOptions {
   /** The vellum profile (hook points, context types, the types module). */
@@ -101,7 +101,7 @@ export function exportVellumPlugin(input: Pipeline, options: VellumExportOptions
         files.set(path, hook.code);
         hookFile.set(hook.id, path);
       });
-      files.set(file, chainWrapperSource({ point: spec.id, contextType: spec.contextType, typesModule: profile.typesModule, hooks: chained }));
+      files.set(file, wrapperForPoint(spec, profile.typesModule, chained));
       files.set(CHAIN_RUNTIME_PATH, CHAIN_RUNTIME_SOURCE);
     }
     readmePoints.push({ spec, hooks, file });

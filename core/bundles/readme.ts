@@ -22,27 +22,40 @@ export interface ReadmeInput {
   disabled: Array<{ name: string; point: string }>;
 }
 
+/** The text of a comment block: `/** … *\/` or a run of `//` lines. */
+function commentText(block: string): string {
+  if (block.startsWith("/*")) {
+    return block
+      .replace(/^\/\*+/, "")
+      .replace(/\*+\/$/, "")
+      .split("\n")
+      .map((line) => line.replace(/^\s*\*\s?/, ""))
+      .join("\n");
+  }
+  return block.replace(/^\s*\/\/\s?/gm, "");
+}
+
+/** The comment block that ends right where `text` ends, if any. */
+function trailingComment(text: string): string | null {
+  const trimmed = text.trimEnd();
+  if (trimmed.endsWith("*/")) {
+    const open = trimmed.lastIndexOf("/*");
+    return open >= 0 ? trimmed.slice(open) : null;
+  }
+  const lines = /(?:^[ \t]*\/\/[^\n]*\n?)+$/m.exec(trimmed);
+  return lines ? lines[0] : null;
+}
+
 /**
- * What a hook says it does: the first paragraph of the doc comment right before its default
+ * What a hook says it does: the first paragraph of the comment right before its default
  * export, else of the comment at the top of the file. Null when the code has neither.
  */
 export function describeHookCode(code: string): string | null {
   const exportAt = code.search(/export\s+default\b/);
-  const head = exportAt >= 0 ? code.slice(0, exportAt) : code;
-  const docs = [...head.matchAll(/\/\*\*([\s\S]*?)\*\//g)];
-  const lastDoc = docs[docs.length - 1];
-  let text: string | null = null;
-  if (lastDoc?.[1] !== undefined) {
-    text = lastDoc[1]
-      .split("\n")
-      .map((line) => line.replace(/^\s*\*\s?/, ""))
-      .join("\n");
-  } else {
-    const lines = /^(?:\s*\/\/[^\n]*\n?)+/.exec(code);
-    if (lines) text = lines[0].replace(/^\s*\/\/\s?/gm, "");
-  }
-  if (text === null) return null;
-  const paragraph = text.trim().split(/\n\s*\n/)[0]?.replace(/\s+/g, " ").trim() ?? "";
+  const leading = /^\s*(\/\*[\s\S]*?\*\/|(?:[ \t]*\/\/[^\n]*\n?)+)/.exec(code)?.[1] ?? null;
+  const block = (exportAt >= 0 ? trailingComment(code.slice(0, exportAt)) : null) ?? leading;
+  if (block === null) return null;
+  const paragraph = commentText(block).trim().split(/\n\s*\n/)[0]?.replace(/\s+/g, " ").trim() ?? "";
   if (paragraph === "") return null;
   return paragraph.length > 300 ? `${paragraph.slice(0, 297)}...` : paragraph;
 }

@@ -137,7 +137,7 @@ async function buildHooks(point: string, c: Case): Promise<{ separate: HookFn[];
   const chained = c.hooks.map((_, i) => ({ name: `hook ${i + 1}`, file: chainedHookPath(point, i, `hook ${i + 1}`) }));
   const files = new Map<string, string>([[CHAIN_RUNTIME_PATH, CHAIN_RUNTIME_SOURCE]]);
   c.hooks.forEach((code, i) => files.set(chained[i]?.file ?? "", code));
-  files.set(`hooks/${point}.ts`, chainWrapperSource({ point, contextType: "PreModelCallContext", typesModule: "@vellumai/plugin-api", hooks: chained }));
+  files.set(`hooks/${point}.ts`, chainWrapperSource({ point, mode: "chain", contextType: "PreModelCallContext", typesModule: "@vellumai/plugin-api", hooks: chained }));
   const separate = await Promise.all(chained.map(async (h) => (await loadModule<{ default: HookFn }>({ entry: h.file, files })).default));
   const wrapper = (await loadModule<{ default: HookFn }>({ entry: `hooks/${point}.ts`, files })).default;
   return { separate, wrapper };

@@ -1,0 +1,32 @@
+import type { HookPointSpec } from "../profiles/types";
+
+/**
+ * What the Vellum exporter needs to know about the published host beyond the profile, which
+ * follows the seed's docs where it names things. Where they disagree the real host wins
+ * (DESIGN.md); `server/bundles/typecheck.test.ts` checks these against the real package.
+ */
+
+/**
+ * The seed (and so the profile) calls two context types by names `@vellumai/plugin-api`
+ * 0.10.5 does not export; its index (`V:src/plugin-api/index.ts:66-162`) has
+ * `InitContext` and `ShutdownContext`.
+ */
+const PUBLISHED_NAME: Readonly<Record<string, string>> = {
+  PluginInitContext: "InitContext",
+  PluginShutdownContext: "ShutdownContext",
+};
+
+/** The name the host's types module exports for a point's context type. */
+export function publishedContextType(spec: HookPointSpec): string {
+  return PUBLISHED_NAME[spec.contextType] ?? spec.contextType;
+}
+
+/**
+ * `init` never runs through the host's chain: `runInitHook` calls each plugin's hook on its
+ * own context and ignores its result (`V:src/hooks/hook-loader.ts:265-287`, semantics.md §1a).
+ */
+const RUN_ALONE = new Set(["init"]);
+
+export function hostRunsEachAlone(spec: HookPointSpec): boolean {
+  return RUN_ALONE.has(spec.id);
+}
