@@ -86,7 +86,10 @@ export interface ModelRequest {
   tools: Pick<ToolDefinition, "name" | "description" | "inputSchema">[];
   call: number;
 }
-export type ModelReply = { content: ContentBlock[]; stopReason: string } | { error: string };
+export type ModelReply =
+  | { content: ContentBlock[]; stopReason: string }
+  /** `code: "script_exhausted"`: the scripted model has no response left (the run ends, not a provider rejection). */
+  | { error: string; code?: "script_exhausted" };
 
 /** The model. `scripted` is the default; real providers come later behind the same port. */
 export interface ModelProvider {

@@ -88,6 +88,10 @@ export interface ModelRequestEvent extends Base<"model.request"> {
   messages: Message[];
   system: string | null;
   call: number; // 1-based index of the model call in this run
+  /** The inference profile a hook routed this call to (Vellum pre-model-call modelProfile). */
+  modelProfile?: string | null;
+  /** This call re-queries after a post-model-call `continue` (1-based count in the run). */
+  continueOf?: number;
 }
 export type ModelResponseEvent = Base<"model.response"> & { call: number } & (
     | { content: ContentBlock[]; stopReason: string; error?: undefined }
@@ -102,10 +106,16 @@ export interface ToolResultEvent extends Base<"tool.result"> {
   toolUseId: string;
   content: string;
   isError: boolean;
+  /** The hook that blocked or answered the call instead of the tool (registry before_tool_call). */
+  claimedBy?: string;
+  /** Output of a TypeScript tool handler. */
+  logs?: LogEntry[];
 }
 export interface CompactEvent extends Base<"compact"> {
   beforeChars: number;
   afterChars: number;
+  /** How many older messages the summary replaced. */
+  removedMessages?: number;
 }
 export interface RunEndEvent extends Base<"run.end"> {
   exitReason: string;

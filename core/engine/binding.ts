@@ -1,0 +1,118 @@
+import type { JsonObject } from "../json";
+import type { ContentBlock, Message, Scenario } from "../pipeline/schema";
+import type { ChainResult } from "./ports";
+
+/**
+ * How a profile plugs into the loop (core/engine/simulate.ts). The loop is host-neutral: at
+ * each stage it asks the profile's binding which hook point fires, what context the point
+ * gets (built from the loop's state) and what the host reads back after the chain. A stage a
+ * binding leaves out fires no hook and keeps the loop's default. Bindings are pure functions.
+ */
+
+export type ToolUseBlock = Extract<ContentBlock, { type: "tool_use" }>;
+export type ToolResultBlock = Extract<ContentBlock, { type: "tool_result" }>;
+
+/** The loop's state as bindings see it. */
+export interface LoopView {
+  scenario: Scenario;
+  pipelineName: string;
+  ids: { conversationId: string; requestId: string; userMessageId: string; sessionId: string };
+  /** Turns in the session, this one included (user prompts in the history + 1). */
+  turnCount: number;
+  /** The current history (content-block messages). */
+  messages: readonly Message[];
+  modelCalls: number;
+  toolCalls: number;
+}
+
+export interface ModelCallView extends LoopView {
+  /** 1-based index of the call about to be made. */
+  call: number;
+}
+
+/** What a model call produced, before hooks. `tool_use` means the reply carries tool calls. */
+export type ModelOutcome = "tool_use" | "no_tool_calls" | "max_tokens" | "error";
+
+export interface ModelOutcomeView extends LoopView {
+  call: number;
+  outcome: ModelOutcome;
+  /** The reply content handed to hooks (max_tokens: without tool_use; error: []). */
+  content: ContentBlock[];
+  stopReason: string | null;
+  error: string | null;
+  /** Continues already honoured this run. */
+  continuesUsed: number;
+  /** Whether the pre-call hooks asked to hold back the live stream (Vellum deferAssistantOutput). */
+  outputDeferred: boolean;
+}
+
+export interface ToolCallView extends LoopView {
+  toolUse: ToolUseBlock;
+}
+
+export interface ToolResultView extends LoopView {
+  toolUse: ToolUseBlock;
+  result: ToolResultBlock;
+}
+
+export interface CompactionView extends LoopView {
+  /** The compacted history. */
+  history: Message[];
+}
+
+export interface StopView extends LoopView {
+  exitReason: string;
+  error: string | null;
+}
+
+export interface ReadBack<TOut> {
+  value: TOut;
+  /** Fields the host normally reads back but ignores this time, with the reason (shown as ignored writes). */
+  unread?: Record<string, string>;
+}
+
+export interface StageBinding<TView, TOut> {
+  point: string;
+  /** Profile edge id the point fires on. */
+  edge: string;
+  context(view: TView): JsonObject;
+  /** JSON pointer groups that are one value in the host (Vellum originalMessages/latestMessages). */
+  aliases?: string[][];
+  /** Context field whose value after a hook is reported as that hook's decision. */
+  decisionField?: string;
+  readBack(context: JsonObject, view: TView, chain: ChainResult): ReadBack<TOut>;
+}
+
+/** A claim that answers a tool call in the tool's place (registry before_tool_call). */
+export interface ToolClaim {
+  hookId: string;
+  content: string;
+  isError: boolean;
+}
+
+export interface ProfileBinding {
+  profileId: string;
+  /** Once before the turn; results ignored (Vellum init, registry session_start). */
+  runStart?: StageBinding<LoopView, null>;
+  /** Once per turn before the loop; may rewrite the history (Vellum user-prompt-submit). */
+  turnStart?: StageBinding<LoopView, { messages: Message[] }>;
+  /** After the loop compacted the history (Vellum post-compact). */
+  afterCompaction?: StageBinding<CompactionView, { messages: Message[] }>;
+  /** Before each model call: the system prompt of this call. */
+  beforeModelCall?: StageBinding<ModelCallView, { system: string | null; deferOutput: boolean; modelProfile: string | null }>;
+  /**
+   * After each model call: the finalized content, and the history to re-query with when the
+   * host honours a continue (null: the outcome stands).
+   */
+  afterModelCall?: StageBinding<ModelOutcomeView, { content: ContentBlock[]; continueWith: Message[] | null }>;
+  /** Before each tool call: a claim answers it instead of the tool (registry before_tool_call). */
+  beforeToolCall?: StageBinding<ToolCallView, { claim: ToolClaim | null }>;
+  /** After each tool result: the result the model will see, and text to append after all results. */
+  afterToolResult?: StageBinding<ToolResultView, { result: ToolResultBlock; additionalContext: string | null }>;
+  /** "all": every tool of a reply runs, then afterToolResult per result (Vellum); "each": per tool (registry). */
+  toolHookTiming: "each" | "all";
+  /** On every terminal exit except a propagated hook failure. */
+  stop?: StageBinding<StopView, null>;
+  /** After the turn (Vellum shutdown). */
+  runEnd?: StageBinding<LoopView, null>;
+}

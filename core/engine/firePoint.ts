@@ -1,0 +1,143 @@
+import type { Json, JsonObject } from "../json";
+import type { Hook, Pipeline } from "../pipeline/schema";
+import type { HookPointSpec, Profile } from "../profiles/types";
+import type { HookStatus, IgnoredWrite, TraceEvent, UnsequencedEvent } from "../trace/events";
+import { applyPatch } from "../trace/jsonPatch";
+import type { StageBinding } from "./binding";
+import type { ChainResult, HookCallResult, HookRunner } from "./ports";
+
+/** At most this many ignored writes are listed per hook; a hook rewriting a huge array would flood the trace. */
+const MAX_IGNORED_WRITES = 100;
+
+export interface FiredPoint<TOut> {
+  value: TOut;
+  /** A failure that propagated out of the chain (registry modifying/claiming). */
+  aborted: ChainResult["aborted"];
+}
+
+export type FirePoint = <TView, TOut>(stage: StageBinding<TView, TOut>, view: TView) => Promise<FiredPoint<TOut>>;
+
+/** Enabled hooks of `point` in the profile's order (priority sorts are stable: ties keep registration order). */
+export function hooksForPoint(pipeline: Pipeline, spec: HookPointSpec): Hook[] {
+  const hooks = pipeline.hooks.filter((h) => h.enabled && h.point === spec.id);
+  if (spec.ordering === "registration") return hooks;
+  const sign = spec.ordering === "priority-asc" ? 1 : -1;
+  return hooks
+    .map((hook, index) => ({ hook, index }))
+    .sort((a, b) => sign * ((a.hook.priority ?? 0) - (b.hook.priority ?? 0)) || a.index - b.index)
+    .map((x) => x.hook);
+}
+
+/**
+ * Fires hook points for the loop: builds the context, runs the chain through the runner,
+ * records point.start, hook.start/hook.end per call and point.end, and returns what the host
+ * reads back. A point without enabled hooks records nothing and reads back its own context.
+ */
+export function createFirePoint(options: {
+  pipeline: Pipeline;
+  profile: Profile;
+  runner: HookRunner;
+  record: (event: UnsequencedEvent) => TraceEvent;
+}): FirePoint {
+  const { pipeline, profile, runner, record } = options;
+  const specs = new Map(profile.points.map((p) => [p.id, p]));
+
+  return async function fire<TView, TOut>(stage: StageBinding<TView, TOut>, view: TView): Promise<FiredPoint<TOut>> {
+    const spec = specs.get(stage.point);
+    if (!spec) throw new Error(`binding fires "${stage.point}", which profile "${profile.id}" does not define`);
+    const hooks = hooksForPoint(pipeline, spec);
+    const context = stage.context(view);
+    if (hooks.length === 0) return { value: stage.readBack(context, view, { calls: [], context }).value, aborted: null };
+
+    record({ type: "point.start", point: spec.id, edge: stage.edge, context });
+    const chain = await runner.runChain({
+      point: spec.id,
+      execution: spec.execution,
+      hookIds: hooks.map((h) => h.id),
+      context,
+      aliases: stage.aliases,
+      loggerField: spec.fields.find((f) => f.hostObject)?.name ?? null,
+    });
+    const { value, unread = {} } = stage.readBack(chain.context, view, chain);
+    const names = new Map(hooks.map((h) => [h.id, h.name]));
+    let current = context;
+    for (const call of chain.calls) {
+      const before = current;
+      if (stage.decisionField !== undefined && call.patch.length > 0) current = applyPatch(current, call.patch);
+      record({ type: "hook.start", hookId: call.hookId, point: spec.id, name: names.get(call.hookId) });
+      record({
+        type: "hook.end",
+        hookId: call.hookId,
+        point: spec.id,
+        patch: call.patch,
+        error: call.failure ? call.failure.message : null,
+        errorLocation: call.failure?.location ?? null,
+        durationMs: call.durationMs,
+        logs: call.logs,
+        status: statusOf(call),
+        ignoredWrites: ignoredWrites(call, spec, stage.aliases ?? [], unread),
+        ...decisionOf(call, stage.decisionField, before, current),
+        clock: call.clock,
+        random: call.random,
+      });
+    }
+    record({ type: "point.end", point: spec.id, result: readBackFields(chain.context, spec) });
+    return { value, aborted: chain.aborted ?? null };
+  };
+}
+
+function statusOf(call: HookCallResult): HookStatus {
+  if (call.failure) return call.failure.kind;
+  if (call.claimed) return isObject(call.returned) && typeof call.returned.error === "string" ? "blocked" : "claimed";
+  return call.patch.length > 0 ? "changed" : "unchanged";
+}
+
+function decisionOf(call: HookCallResult, field: string | undefined, before: JsonObject, after: JsonObject): { decision?: Json } {
+  if (call.claimed && call.returned !== undefined) return { decision: call.returned };
+  if (field === undefined || before[field] === after[field]) return {};
+  const value = after[field];
+  return value === undefined ? {} : { decision: value };
+}
+
+function ignoredWrites(call: HookCallResult, spec: HookPointSpec, aliases: readonly string[][], unread: Record<string, string>): IgnoredWrite[] {
+  const out = new Map<string, string>();
+  for (const w of call.droppedWrites ?? []) out.set(w.path, w.reason);
+  for (const op of call.patch) {
+    if (out.size >= MAX_IGNORED_WRITES) break;
+    const field = topField(op.path);
+    const reason = fieldReason(field, spec, aliases, unread);
+    if (reason !== null && !out.has(op.path)) out.set(op.path, reason);
+  }
+  return [...out].slice(0, MAX_IGNORED_WRITES).map(([path, reason]) => ({ path, reason }));
+}
+
+/** Why the host ignores a write to `field`, or null when it reads it back. */
+function fieldReason(field: string, spec: HookPointSpec, aliases: readonly string[][], unread: Record<string, string>): string | null {
+  const f = spec.fields.find((x) => x.name === field);
+  if (!f) return `"${field}" is not a field of ${spec.contextType}: later hooks see it, the host ignores it`;
+  if (f.readBack) return unread[field] ?? null;
+  const group = aliases.find((g) => g.includes(`/${field}`));
+  const partner = group?.map(topField).find((name) => name !== field && spec.fields.some((x) => x.name === name && x.readBack));
+  if (partner !== undefined) return `${field} is the same array as ${partner}: the host reads the change back through ${partner}`;
+  return spec.fields.some((x) => x.readBack)
+    ? `${field} is read-only: later hooks see the change, the host does not read it back`
+    : `the host reads nothing back from ${spec.id}`;
+}
+
+function topField(pointer: string): string {
+  const token = pointer.split("/")[1] ?? "";
+  return token.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+function readBackFields(context: JsonObject, spec: HookPointSpec): JsonObject {
+  const out: JsonObject = {};
+  for (const f of spec.fields) {
+    const v = f.readBack ? context[f.name] : undefined;
+    if (v !== undefined) out[f.name] = v;
+  }
+  return out;
+}
+
+function isObject(value: Json | undefined): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,226 @@
+import { describeIssues } from "../pipeline/parsePipeline";
+import type { ContentBlock, Message, Pipeline, Scenario } from "../pipeline/schema";
+import { getBinding } from "../profiles/bindings";
+import type { Profile } from "../profiles/types";
+import { TRACE_FORMAT, type TraceEvent, type UnsequencedEvent } from "../trace/events";
+import { createRecorder } from "../trace/recorder";
+import type { LoopView, ModelOutcome, ProfileBinding, ToolUseBlock } from "./binding";
+import { SimulationError } from "./errors";
+import { createFirePoint } from "./firePoint";
+import { compactHistory, historyChars, userText } from "./history";
+import type { HookRunner, ModelProvider, ModelReply, ModelRequest } from "./ports";
+import { hookFailureExit, runToolPhase, type Exit } from "./toolPhase";
+import { createToolExecutor } from "./tools";
+import { checkPipelineAgainstProfile } from "./validate";
+
+export interface SimulateOptions {
+  pipeline: Pipeline;
+  scenario: Scenario;
+  profile: Profile;
+  runner: HookRunner;
+  model: ModelProvider;
+  /** Receives every trace event, numbered, in order. */
+  emit: (event: TraceEvent) => void;
+  runId?: string;
+  /** Defaults to the profile's registered binding. */
+  binding?: ProfileBinding;
+}
+
+export interface SimulationResult {
+  exitReason: string;
+  error: string | null;
+  messages: Message[];
+  modelCalls: number;
+  toolCalls: number;
+}
+
+/**
+ * Runs one turn of `scenario` through `pipeline` on the profile's loop, emitting the trace
+ * (docs/formats.md). The loop is host-neutral; which hook fires where, its context and what
+ * the host reads back come from the profile's {@link ProfileBinding}. User code runs only
+ * through `runner`; the model only through `model`. A failing runner (a host bug) still ends
+ * the trace cleanly with exitReason `internal_error`.
+ *
+ * @throws {SimulationError} NO_BINDING when the profile has no binding, UNKNOWN_POINT when a
+ *   hook names a point the profile lacks (before any event is emitted).
+ * @example
+ * await simulate({ pipeline, scenario: pipeline.scenarios[0], profile: vellumProfile,
+ *   runner, model: createScriptedModel(scenario.model), emit: (e) => events.push(e) });
+ */
+export async function simulate(options: SimulateOptions): Promise<SimulationResult> {
+  const { pipeline, scenario, profile, runner, model } = options;
+  const binding = options.binding ?? getBinding(profile.id);
+  if (!binding) throw new SimulationError("NO_BINDING", `profile "${profile.id}" has no loop binding, so it cannot be simulated`);
+  const issues = checkPipelineAgainstProfile(pipeline, profile);
+  if (issues.length > 0) throw new SimulationError("UNKNOWN_POINT", describeIssues(issues));
+
+  const recorder = createRecorder(options.emit);
+  const record = (event: UnsequencedEvent): TraceEvent => recorder.record(event) as TraceEvent;
+  const fire = createFirePoint({ pipeline, profile, runner, record });
+  const runTool = createToolExecutor(scenario, runner);
+  const limits = scenario.limits;
+  const state = {
+    messages: [...scenario.history, userText(scenario.prompt)] as Message[],
+    modelCalls: 0,
+    toolCalls: 0,
+    continues: 0,
+  };
+  const ids = { conversationId: "conv-1", requestId: "req-1", userMessageId: `msg-${scenario.history.length + 1}`, sessionId: "session-1" };
+  const turnCount = 1 + scenario.history.filter((m) => m.role === "user" && m.content.some((b) => b.type === "text")).length;
+  const view = (): LoopView => ({ scenario, pipelineName: pipeline.name, ids, turnCount, messages: state.messages, modelCalls: state.modelCalls, toolCalls: state.toolCalls });
+  const tools: ModelRequest["tools"] = scenario.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
+
+  async function turn(): Promise<Exit> {
+    if (binding?.runStart) {
+      const fired = await fire(binding.runStart, view());
+      if (fired.aborted) return hookFailureExit(fired.aborted);
+    }
+    if (binding?.turnStart) {
+      const fired = await fire(binding.turnStart, view());
+      if (fired.aborted) return hookFailureExit(fired.aborted);
+      state.messages = fired.value.messages;
+    }
+    // A continue re-queries at once: it skips the budget gate, so no compaction (semantics §1e.7).
+    let retrying = false;
+    for (;;) {
+      if (state.modelCalls >= limits.maxModelCalls) return { exitReason: "max_model_calls", error: `the run reached its bound of ${limits.maxModelCalls} model calls` };
+      if (!retrying && limits.compactAtChars !== null && historyChars(state.messages) > limits.compactAtChars) {
+        const exit = await compact(limits.compactAtChars);
+        if (exit) return exit;
+      }
+      const call = state.modelCalls + 1;
+      let request = { system: scenario.system, deferOutput: false, modelProfile: null as string | null };
+      if (binding?.beforeModelCall) {
+        const fired = await fire(binding.beforeModelCall, { ...view(), call });
+        if (fired.aborted) return hookFailureExit(fired.aborted);
+        request = fired.value;
+      }
+      state.modelCalls = call;
+      record({
+        type: "model.request",
+        call,
+        messages: state.messages,
+        system: request.system,
+        ...(request.modelProfile !== null ? { modelProfile: request.modelProfile } : {}),
+        ...(retrying ? { continueOf: state.continues } : {}),
+      });
+      const reply = await respond(model, { system: request.system, messages: state.messages, tools, call });
+      if ("error" in reply) {
+        record({ type: "model.response", call, error: reply.error });
+        if (reply.code === "script_exhausted") return { exitReason: "script_exhausted", error: reply.error };
+      } else record({ type: "model.response", call, content: reply.content, stopReason: reply.stopReason });
+
+      const outcome = classify(reply);
+      let content: ContentBlock[] = "error" in reply ? [] : outcome === "max_tokens" ? withoutToolUse(reply.content) : reply.content;
+      let continueWith: Message[] | null = null;
+      if (binding?.afterModelCall) {
+        const fired = await fire(binding.afterModelCall, {
+          ...view(),
+          call,
+          outcome,
+          content,
+          stopReason: "error" in reply ? null : reply.stopReason,
+          error: "error" in reply ? reply.error : null,
+          continuesUsed: state.continues,
+          outputDeferred: request.deferOutput,
+        });
+        if (fired.aborted) return hookFailureExit(fired.aborted);
+        ({ content, continueWith } = fired.value);
+      }
+      if (continueWith) {
+        state.continues += 1;
+        state.messages = continueWith;
+        retrying = true;
+        continue;
+      }
+      retrying = false;
+      if ("error" in reply) return { exitReason: "error", error: reply.error };
+      if (outcome === "max_tokens") {
+        // Tool calls a hook added to a truncated reply are stripped, as the host does.
+        state.messages = [...state.messages, { role: "assistant", content: withoutToolUse(content) }];
+        return { exitReason: "max_tokens_reached", error: null };
+      }
+      content = normalizeToolUseIds(content, call);
+      state.messages = [...state.messages, { role: "assistant", content }];
+      const toolUses = content.filter((b): b is ToolUseBlock => b.type === "tool_use");
+      if (toolUses.length === 0) return { exitReason: "no_tool_calls", error: null };
+      const phase = await runToolPhase(toolUses, {
+        binding: binding as ProfileBinding,
+        fire,
+        record,
+        runTool,
+        view,
+        maxToolCalls: limits.maxToolCalls,
+        takeToolCall: () => {
+          if (state.toolCalls >= limits.maxToolCalls) return false;
+          state.toolCalls += 1;
+          return true;
+        },
+      });
+      if ("exit" in phase) return phase.exit;
+      state.messages = [...state.messages, phase.message];
+    }
+  }
+
+  async function compact(budget: number): Promise<Exit | null> {
+    const before = historyChars(state.messages);
+    const compacted = compactHistory(state.messages, budget);
+    if (!compacted) return null;
+    state.messages = compacted.messages;
+    record({ type: "compact", beforeChars: before, afterChars: historyChars(compacted.messages), removedMessages: compacted.removed });
+    if (!binding?.afterCompaction) return null;
+    const fired = await fire(binding.afterCompaction, { ...view(), history: compacted.messages });
+    if (fired.aborted) return hookFailureExit(fired.aborted);
+    state.messages = fired.value.messages;
+    return null;
+  }
+
+  record({ type: "run.start", format: TRACE_FORMAT, runId: options.runId ?? "run-1", pipeline: pipeline.name, profile: profile.id, scenario: scenario.name, clockStart: scenario.clockStart, seed: scenario.seed });
+  let exit: Exit;
+  try {
+    exit = await turn();
+    if (!exit.hookFailure && binding.stop) await fire(binding.stop, { ...view(), exitReason: exit.exitReason, error: exit.error });
+    if (binding.runEnd) await fire(binding.runEnd, view());
+  } catch (error) {
+    exit = { exitReason: "internal_error", error: `the run failed inside Hookwright: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  record({ type: "run.end", exitReason: exit.exitReason, error: exit.error, messages: state.messages });
+  return { exitReason: exit.exitReason, error: exit.error, messages: state.messages, modelCalls: state.modelCalls, toolCalls: state.toolCalls };
+}
+
+async function respond(model: ModelProvider, request: ModelRequest): Promise<ModelReply> {
+  try {
+    return await model.respond(request);
+  } catch (error) {
+    // A provider that throws is a provider rejection, as the host treats it.
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function classify(reply: ModelReply): ModelOutcome {
+  if ("error" in reply) return "error";
+  if (reply.stopReason === "max_tokens") return "max_tokens";
+  return reply.content.some((b) => b.type === "tool_use") ? "tool_use" : "no_tool_calls";
+}
+
+function withoutToolUse(content: ContentBlock[]): ContentBlock[] {
+  return content.some((b) => b.type === "tool_use") ? content.filter((b) => b.type !== "tool_use") : content;
+}
+
+/** Empty or duplicate tool_use ids get fresh ones (the host uses random UUIDs; ours are deterministic). */
+function normalizeToolUseIds(content: ContentBlock[], call: number): ContentBlock[] {
+  const seen = new Set<string>();
+  let changed = false;
+  const out = content.map((b, i) => {
+    if (b.type !== "tool_use") return b;
+    if (b.id !== "" && !seen.has(b.id)) {
+      seen.add(b.id);
+      return b;
+    }
+    changed = true;
+    const id = `toolu_hw_${call}_${i}`;
+    seen.add(id);
+    return { ...b, id };
+  });
+  return changed ? out : content;
+}

@@ -1,0 +1,93 @@
+import { executeChain, type ChainFailure } from "../../chain";
+import type { JsonObject } from "../../json";
+import type { LogEntry } from "../../trace/events";
+import type { HookCallResult, HookRunner } from "../ports";
+
+/**
+ * A HookRunner for tests: hooks are plain JS functions keyed by hook id, run in this process
+ * through the real chain executor. Test-only: app code runs user code only in server/sandbox.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test hooks poke at arbitrary context fields
+export type TestContext = Record<string, any>;
+export type TestHook = (ctx: TestContext) => unknown;
+export type TestTool = (input: JsonObject) => string | { content: string; isError: boolean };
+
+/** Throw this from a test hook to make the runner report a timeout or memory failure. */
+export class SimulatedLimit extends Error {
+  constructor(readonly kind: "timeout" | "memory") {
+    super(kind === "timeout" ? "the hook timed out after 1000 ms" : "the hook ran out of memory (64 MiB)");
+  }
+}
+
+export interface InProcessRunner extends HookRunner {
+  /** JSON copies of the context each hook received, in call order. */
+  received: { point: string; hookId: string; context: JsonObject }[];
+}
+
+export function createInProcessRunner(options: { hooks?: Record<string, TestHook>; tools?: Record<string, TestTool> } = {}): InProcessRunner {
+  const hooks = options.hooks ?? {};
+  const received: InProcessRunner["received"] = [];
+  return {
+    received,
+    async runChain(request) {
+      const logs = new Map<string, LogEntry[]>();
+      const logger = (hookId: string) => {
+        const push = (level: LogEntry["level"]) => (...args: unknown[]) => {
+          const list = logs.get(hookId) ?? [];
+          list.push({ level, message: args.map((a) => (typeof a === "string" ? a : JSON.stringify(a))).join(" ") });
+          logs.set(hookId, list);
+        };
+        return { info: push("info"), warn: push("warn"), error: push("error"), debug: push("debug") };
+      };
+      const loggerField = request.loggerField;
+      const result = await executeChain({
+        execution: request.execution,
+        hookIds: request.hookIds,
+        context: request.context,
+        aliases: request.aliases,
+        extras: loggerField ? (hookId) => ({ [loggerField]: logger(hookId) }) : undefined,
+        invoke: async (hookId, input) => {
+          received.push({ point: request.point, hookId, context: JSON.parse(JSON.stringify(input)) as JsonObject });
+          const hook = hooks[hookId];
+          if (!hook) return { failure: { kind: "threw", message: `no test hook "${hookId}"`, location: null } };
+          try {
+            return { returned: await hook(input) };
+          } catch (error) {
+            return { failure: failureOf(error) };
+          }
+        },
+      });
+      const calls: HookCallResult[] = result.calls.map((c) => ({
+        hookId: c.hookId,
+        patch: c.patch,
+        returned: c.returned,
+        failure: c.failure ? { kind: c.failure.kind, message: c.failure.message, location: c.failure.location ?? null } : null,
+        logs: logs.get(c.hookId) ?? [],
+        durationMs: 0,
+        clock: [],
+        random: [],
+        claimed: c.claimed,
+        droppedWrites: c.droppedWrites,
+      }));
+      return { calls, context: result.context, aborted: result.aborted ? { hookId: result.aborted.hookId, failure: { ...result.aborted.failure, location: null } } : null };
+    },
+    runTool(tool, input) {
+      const fn = options.tools?.[tool];
+      if (!fn) return Promise.resolve({ content: "", isError: true, logs: [], failure: { kind: "threw", message: `no test tool "${tool}"`, location: null } });
+      try {
+        const out = fn(input);
+        const r = typeof out === "string" ? { content: out, isError: false } : out;
+        return Promise.resolve({ ...r, logs: [], failure: null });
+      } catch (error) {
+        return Promise.resolve({ content: "", isError: true, logs: [], failure: failureOf(error) });
+      }
+    },
+    dispose() {},
+  };
+}
+
+function failureOf(error: unknown): ChainFailure & { location: null } {
+  if (error instanceof SimulatedLimit) return { kind: error.kind, message: error.message, location: null };
+  return { kind: "threw", message: error instanceof Error ? `${error.name}: ${error.message}` : String(error), location: null };
+}

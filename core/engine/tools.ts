@@ -1,0 +1,36 @@
+import type { JsonObject } from "../json";
+import type { Scenario } from "../pipeline/schema";
+import type { LogEntry } from "../trace/events";
+import type { HookRunner } from "./ports";
+
+export interface ToolOutput {
+  content: string;
+  isError: boolean;
+  logs: LogEntry[];
+}
+
+/**
+ * Runs a scenario's tools: a tool with `results` returns them in order (the last one repeats);
+ * a tool with a `handler` runs its TypeScript in the sandbox through the runner. An unknown
+ * tool or a failing handler becomes an error result the model sees, as real hosts do.
+ */
+export function createToolExecutor(scenario: Scenario, runner: HookRunner) {
+  const used = new Map<string, number>();
+  return async function runTool(name: string, input: JsonObject): Promise<ToolOutput> {
+    const tool = scenario.tools.find((t) => t.name === name);
+    if (!tool) return { content: `Unknown tool "${name}".`, isError: true, logs: [] };
+    if (tool.results && tool.results.length > 0) {
+      const n = used.get(name) ?? 0;
+      used.set(name, n + 1);
+      const result = tool.results[Math.min(n, tool.results.length - 1)];
+      if (typeof result === "string") return { content: result, isError: false, logs: [] };
+      if (result) return { content: result.content, isError: result.isError, logs: [] };
+    }
+    if (tool.handler !== undefined) {
+      const out = await runner.runTool(name, input);
+      if (out.failure) return { content: `Tool "${name}" failed: ${out.failure.message}`, isError: true, logs: out.logs };
+      return { content: out.content, isError: out.isError, logs: out.logs };
+    }
+    return { content: `Tool "${name}" has no results left and no handler.`, isError: true, logs: [] };
+  };
+}

@@ -1,0 +1,13 @@
+import type { ProfileBinding } from "../engine/binding";
+import { registryBinding } from "./registry/binding";
+import { vellumBinding } from "./vellum/binding";
+
+const bindings: Readonly<Record<string, ProfileBinding>> = {
+  [vellumBinding.profileId]: vellumBinding,
+  [registryBinding.profileId]: registryBinding,
+};
+
+/** How the loop drives the profile `id`'s hooks, or undefined for a profile that cannot be simulated. */
+export function getBinding(id: string): ProfileBinding | undefined {
+  return Object.prototype.hasOwnProperty.call(bindings, id) ? bindings[id] : undefined;
+}
