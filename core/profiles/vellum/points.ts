@@ -51,7 +51,7 @@ export const vellumPoints: HookPointSpec[] = [
     ],
     chainDoc: "The host calls each plugin's init on its own, outside the hook chain; the return value is ignored. In a user plugin a throw is logged and the plugin stays active.",
     decisions: [],
-    template: template("PluginInitContext", "init", ["ctx.logger.info(`plugin ready on ${ctx.assistantVersion}`);"], "Promise<void>"),
+    template: template("PluginInitContext", "init", ["ctx.logger.info({ assistantVersion: ctx.assistantVersion }, \"plugin ready\");"], "Promise<void>"),
   },
   {
     ...common,
@@ -78,7 +78,7 @@ export const vellumPoints: HookPointSpec[] = [
     decisions: [],
     template: template("UserPromptSubmitContext", "userPromptSubmit", [
       "// latestMessages is what the model will see; originalMessages is the same array.",
-      "ctx.logger.info(`turn with ${ctx.latestMessages.length} messages`);",
+      'ctx.logger.info({ messages: ctx.latestMessages.length }, "turn submitted");',
     ]),
   },
   {
@@ -164,7 +164,7 @@ export const vellumPoints: HookPointSpec[] = [
     returnType: "Promise<Partial<PostToolUseContext> | void>",
     fields: [
       conversationId("Conversation the tool ran on."),
-      mutable("toolResponse", "ToolResultContent", "The tool result block. Mutate its content in place or replace the block."),
+      mutable("toolResponse", "ToolResultContent", "The tool result block ({ type, tool_use_id, content: string, is_error }). Mutate its content in place or replace the block."),
       readOnly("messages", "ReadonlyArray<Message>", "History up to and including the assistant turn that issued the call. The result is not in it yet."),
       mutable("additionalContext", "string | null", "Extra model-only guidance, appended as a text block after ALL the tool results of this turn. Defaults to null."),
       readOnly("model", "string", "(host) The model serving this turn."),
@@ -176,7 +176,7 @@ export const vellumPoints: HookPointSpec[] = [
     decisions: [],
     template: template("PostToolUseContext", "postToolUse", [
       "const budget = ctx.maxInputTokens * 4; // characters, roughly",
-      'if (typeof ctx.toolResponse.content === "string" && ctx.toolResponse.content.length > budget) {',
+      "if (ctx.toolResponse.content.length > budget) {",
       "  ctx.toolResponse.content = ctx.toolResponse.content.slice(0, budget);",
       "}",
     ]),
@@ -197,7 +197,7 @@ export const vellumPoints: HookPointSpec[] = [
       loggerField(),
     ],
     decisions: [],
-    template: template("StopContext", "stop", ["ctx.logger.info(`turn ended: ${ctx.exitReason}`);"], "Promise<void>"),
+    template: template("StopContext", "stop", ['ctx.logger.info({ exitReason: ctx.exitReason }, "turn ended");'], "Promise<void>"),
   },
   {
     ...common,

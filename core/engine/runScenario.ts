@@ -1,0 +1,39 @@
+import { getProfile, listProfiles } from "../profiles";
+import type { Pipeline, Scenario } from "../pipeline/schema";
+import type { TraceEvent } from "../trace/events";
+import { SimulationError } from "./errors";
+import type { HookRunnerFactory, ModelProvider } from "./ports";
+import { createScriptedModel } from "./scriptedModel";
+import { simulate, type SimulationResult } from "./simulate";
+
+/**
+ * Runs `scenario` of `pipeline` end to end: resolves the profile, creates a hook runner with
+ * the pipeline's sandbox limits (disposed afterwards, even on failure), and simulates the turn
+ * with `model` (the scenario's scripted model by default).
+ *
+ * @throws {SimulationError} UNKNOWN_PROFILE for a profile Hookwright does not know, and the
+ *   errors of {@link simulate}.
+ */
+export async function runScenario(options: {
+  pipeline: Pipeline;
+  scenario: Scenario;
+  createRunner: HookRunnerFactory;
+  model?: ModelProvider;
+  emit: (event: TraceEvent) => void;
+  runId?: string;
+}): Promise<SimulationResult> {
+  const { pipeline, scenario } = options;
+  const profile = getProfile(pipeline.profile);
+  if (!profile) throw new SimulationError("UNKNOWN_PROFILE", `unknown profile "${pipeline.profile}" (known: ${listProfiles().map((p) => p.id).join(", ")})`);
+  const runner = await options.createRunner({
+    pipeline,
+    clockStart: scenario.clockStart,
+    seed: scenario.seed,
+    limits: { timeoutMs: pipeline.limits.timeoutMs, memoryBytes: pipeline.limits.memoryMiB * 1024 * 1024 },
+  });
+  try {
+    return await simulate({ pipeline, scenario, profile, runner, model: options.model ?? createScriptedModel(scenario.model), emit: options.emit, runId: options.runId });
+  } finally {
+    runner.dispose();
+  }
+}
