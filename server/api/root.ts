@@ -1,9 +1,11 @@
 import { createCallerFactory, router } from "./trpc";
+import { bundlesRouter } from "./routers/bundles";
 import { pipelinesRouter } from "./routers/pipelines";
 
 /** Every domain router, one key each. Other routers (runs, bundles) are registered here. */
 export const appRouter = router({
   pipelines: pipelinesRouter,
+  bundles: bundlesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,100 @@
+import { BundleError } from "~/core/bundles/errors";
+import type { DbExecutor } from "~/db/client";
+import { createPipeline, getPipeline, getRevision } from "~/db/pipelineStore";
+import { PipelineStoreError } from "~/db/pipelineStoreError";
+import { ArchiveError } from "./archiveError";
+import { DEFAULT_ARCHIVE_LIMITS, formatBytes, type ArchiveLimits } from "./limits";
+import { exportPluginZip, importPluginZip } from "./service";
+
+/*
+ * The HTTP side of bundles, kept out of app/ so it can be tested without Next: a zip download
+ * is a plain response, and an upload is read with a hard size cap before anything parses it.
+ * Errors are JSON `{ error, code }` in plain words.
+ */
+
+/** What the import endpoint answers on success. */
+export interface ImportedPlugin {
+  id: string;
+  name: string;
+  warnings: string[];
+}
+
+function json(status: number, body: unknown): Response {
+  return Response.json(body, { status, headers: { "cache-control": "no-store" } });
+}
+
+function errorResponse(err: unknown): Response {
+  if (err instanceof ArchiveError) return json(err.code === "ARCHIVE_TOO_LARGE" ? 413 : 400, { error: err.message, code: err.code });
+  if (err instanceof BundleError) return json(422, { error: err.message, code: err.code });
+  if (err instanceof PipelineStoreError) return json(err.apiCode === "NOT_FOUND" ? 404 : 400, { error: err.message, code: err.code });
+  throw err;
+}
+
+/** `GET /api/bundles/export/<id>[?revision=N]`: the pipeline as a Vellum plugin zip. */
+export function exportResponse(db: DbExecutor, id: string, revisionParam: string | null): Response {
+  try {
+    const revision = revisionParam === null ? null : Number(revisionParam);
+    if (revision !== null && (!Number.isInteger(revision) || revision < 1)) {
+      return json(400, { error: `"${revisionParam}" is not a revision number.`, code: "BAD_REVISION" });
+    }
+    const at = revision === null ? getPipeline(db, id) : getRevision(db, { id, revision });
+    const bundle = exportPluginZip(at.document);
+    return new Response(new Uint8Array(bundle.bytes), {
+      status: 200,
+      headers: {
+        "content-type": "application/zip",
+        "content-disposition": `attachment; filename="${bundle.fileName}"`,
+        "content-length": String(bundle.bytes.byteLength),
+        "cache-control": "no-store",
+      },
+    });
+  } catch (err) {
+    return errorResponse(err);
+  }
+}
+
+function tooLarge(limit: number, size: number | null): ArchiveError {
+  const what = size === null ? `more than ${formatBytes(limit)}` : formatBytes(size);
+  return new ArchiveError("ARCHIVE_TOO_LARGE", `The archive is ${what}; at most ${formatBytes(limit)} are allowed.`);
+}
+
+/** Reads a request body, stopping as soon as it passes `limit` bytes (a declared length is checked first). */
+async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit, declared);
+  const reader = request.body?.getReader();
+  if (reader === undefined) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      throw tooLarge(limit, null);
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body;
+}
+
+/** `POST /api/bundles/import` with the zip as the body: a new pipeline made from the plugin. */
+export async function importResponse(db: DbExecutor, request: Request, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): Promise<Response> {
+  try {
+    const bytes = await readCapped(request, limits.maxArchiveBytes);
+    if (bytes.byteLength === 0) return json(400, { error: "No file was uploaded.", code: "EMPTY" });
+    const { pipeline, warnings } = importPluginZip(bytes, limits);
+    const created = createPipeline(db, pipeline);
+    const body: ImportedPlugin = { id: created.id, name: created.document.name, warnings };
+    return json(201, body);
+  } catch (err) {
+    return errorResponse(err);
+  }
+}
