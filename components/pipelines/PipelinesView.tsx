@@ -2,6 +2,7 @@
 
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { ImportPluginButton } from "~/components/bundles/ImportPluginButton";
 import { useTRPC } from "~/components/providers/TrpcProvider";
 import { NewPipelinePanel } from "./NewPipelinePanel";
 import { PipelineTable } from "./PipelineTable";
@@ -32,6 +33,7 @@ export function PipelinesView() {
           <p role="status" aria-live="polite" className={styles.status}>
             {status}
           </p>
+          <ImportPluginButton />
         </div>
         {pipelines.length === 0 ? (
           <div className={`card ${styles.empty}`}>
