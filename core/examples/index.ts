@@ -1,42 +1,12 @@
-import { PIPELINE_FORMAT, type PipelineInput } from "../pipeline/schema";
+import type { PipelineInput } from "../pipeline/schema";
+import { auditLog } from "./auditLog";
+import { beConcise } from "./beConcise";
+import { dangerousCommandGate } from "./dangerousCommandGate";
+import { retryEmptyReply } from "./retryEmptyReply";
+import { truncateToolResults } from "./truncateToolResults";
 
 /**
  * Example pipelines seeded into a new database and offered by "New from example".
- * Each has a scenario that makes its hooks visibly do their job.
+ * Each has a scenario that makes its hooks visibly do their job (core/examples/examples.test.ts).
  */
-export const examplePipelines: PipelineInput[] = [
-  {
-    format: PIPELINE_FORMAT,
-    name: "Be concise",
-    description: "Appends an instruction to the system prompt before every model call.",
-    profile: "vellum",
-    hooks: [
-      {
-        id: "be-concise",
-        point: "pre-model-call",
-        name: "be-concise",
-        enabled: true,
-        code: [
-          'import type { PreModelCallContext } from "@vellumai/plugin-api";',
-          "",
-          "export default async function beConcise(ctx: PreModelCallContext): Promise<void> {",
-          '  if (ctx.callSite !== "mainAgent") return;',
-          '  ctx.systemPrompt = (ctx.systemPrompt ?? "") + "\\nBe concise.";',
-          "}",
-          "",
-        ].join("\n"),
-      },
-    ],
-    scenarios: [
-      {
-        name: "default",
-        prompt: "Explain what a hook is.",
-        system: "You are a helpful assistant.",
-        model: {
-          kind: "scripted",
-          responses: [{ content: [{ type: "text", text: "A hook is code the host runs at a fixed point." }], stopReason: "end_turn" }],
-        },
-      },
-    ],
-  },
-];
+export const examplePipelines: PipelineInput[] = [beConcise, truncateToolResults, retryEmptyReply, auditLog, dangerousCommandGate];
