@@ -33,7 +33,8 @@ interface DocHint {
   top: number;
 }
 
-const minimapColor = (n: LoopFlowNode) => (n.type === "frame" ? "transparent" : n.type === "outside" ? "#8b94a3" : "#5c7cfa");
+const minimapColor = (n: LoopFlowNode) =>
+  n.type === "frame" || n.type === "bounds" ? "transparent" : n.type === "outside" ? "#8b94a3" : "#5c7cfa";
 
 /** The profile's lifecycle graph with the pipeline's hooks counted on each transition's points. */
 export function LoopGraph(props: LoopGraphProps) {
@@ -91,16 +92,23 @@ export function LoopGraph(props: LoopGraphProps) {
           edgesFocusable={false}
           elementsSelectable={false}
           fitView
-          fitViewOptions={{ padding: 0.08 }}
+          fitViewOptions={{ padding: 0.04 }}
           minZoom={0.2}
           maxZoom={2}
           colorMode="system"
-          proOptions={{ hideAttribution: true }}
           onMoveStart={() => setHint(null)}
         >
           <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
           <Controls showInteractive={false} position="bottom-left" />
-          <MiniMap pannable zoomable nodeColor={minimapColor} position="bottom-right" ariaLabel="Overview of the loop" />
+          <MiniMap
+            pannable
+            zoomable
+            nodeColor={minimapColor}
+            nodeStrokeWidth={0}
+            position="bottom-right"
+            ariaLabel="Overview of the loop"
+            style={{ width: 132, height: 96 }}
+          />
         </ReactFlow>
         {hint ? (
           <div role="tooltip" className={styles.tooltip} style={{ left: hint.left, top: hint.top }}>

@@ -33,12 +33,13 @@ describe("buildFlowNodes", () => {
   it("types outside events apart and puts the frame behind them", () => {
     const nodes = buildFlowNodes(layout);
     expect(nodes.map((n) => [n.id, n.type])).toEqual([
+      ["__bounds", "bounds"],
       ["__outside-frame", "frame"],
       ["boot", "outside"],
       ["a", "event"],
       ["b", "event"],
     ]);
-    expect(nodes[0]?.zIndex).toBe(-1);
+    expect(nodes[1]?.zIndex).toBe(-1);
   });
 });
 

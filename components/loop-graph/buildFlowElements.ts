@@ -24,7 +24,21 @@ export function countHooks(hooks: readonly Hook[]): Map<string, { enabled: numbe
 
 /** The React Flow nodes of a laid-out profile; they depend on the layout only. */
 export function buildFlowNodes(layout: ProfileLayout, activeNodeId: string | null = null): LoopFlowNode[] {
-  const nodes: LoopFlowNode[] = [];
+  const b = layout.bounds;
+  const nodes: LoopFlowNode[] = [
+    {
+      id: "__bounds",
+      type: "bounds",
+      position: { x: b.x, y: b.y },
+      data: {},
+      width: b.width,
+      height: b.height,
+      style: { width: b.width, height: b.height },
+      selectable: false,
+      focusable: false,
+      zIndex: -2,
+    },
+  ];
   if (layout.outsideFrame) {
     const f = layout.outsideFrame;
     nodes.push({

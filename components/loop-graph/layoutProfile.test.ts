@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { listProfiles } from "~/core/profiles";
 import type { LifecycleEdge, LifecycleNode } from "~/core/profiles/types";
 import { BADGE_WIDTH, edgeLabelSize, layoutProfile, NODE_HEIGHT, type ProfileLayout } from "./layoutProfile";
 
@@ -115,5 +116,25 @@ describe("layoutProfile", () => {
 
   it("drops edges naming unknown nodes", () => {
     expect(layoutProfile({ nodes: [node("a")], edges: [edge("x", "a", "ghost")] }).edges).toEqual([]);
+  });
+});
+
+describe("layoutProfile on every registered profile", () => {
+  it.each(listProfiles().map((p) => [p.id, p] as const))("%s: badges clear of nodes, nodes clear of each other, every edge drawn", (_, profile) => {
+    const l = layoutProfile(profile);
+    expect(l.edges).toHaveLength(profile.edges.length);
+    const boxes = l.nodes.map((n) => ({ id: n.node.id, x: n.x, y: n.y, w: n.width, h: n.height }));
+    for (const { edge: e, route } of l.edges) {
+      const size = edgeLabelSize(e);
+      if (size.height > 0) boxes.push({ id: `badges of ${e.id}`, x: route.label.x - size.width / 2, y: route.label.y - size.height / 2, w: size.width, h: size.height });
+    }
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) {
+        const overlaps = a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+        expect(overlaps, `${a.id} overlaps ${b.id}`).toBe(false);
+      }
+    }
+    const points = new Set(profile.points.map((p) => p.id));
+    for (const e of profile.edges) for (const p of e.points) expect(points.has(p), `edge ${e.id} names unknown point ${p}`).toBe(true);
   });
 });

@@ -18,8 +18,7 @@ export const BADGE_WIDTH = 196;
 export const BADGE_HEIGHT = 26;
 export const BADGE_GAP = 4;
 export const EDGE_LABEL_LINE = 16;
-const LANE_GAP = 36;
-const LANE_SPACING = BADGE_WIDTH + 24;
+const LANE_GAP = 28;
 const FRAME_PADDING = 20;
 const FRAME_HEADER = 26;
 const FRAME_GAP = 64;
@@ -59,11 +58,20 @@ export interface Frame {
   height: number;
 }
 
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 export interface ProfileLayout {
   nodes: PlacedNode[];
   edges: PlacedEdge[];
   /** The box around the `outside` nodes, or null when the profile has none. */
   outsideFrame: Frame | null;
+  /** Everything drawn: nodes, frame, edge routes and badge stacks (so fit-view shows it all). */
+  bounds: Box;
 }
 
 /** Size of the badge stack (plus its optional label line) an edge carries. */
@@ -176,23 +184,47 @@ export function layoutProfile(profile: Pick<Profile, "nodes" | "edges">): Profil
   });
 
   const loopRight = Math.max(loop.width, ...loopNodes.map((n) => (centers.get(n.id)?.x ?? 0) + NODE_WIDTH / 2));
+
+  // Which edges go up the side, and in which lane; a lane is as wide as its widest badge stack.
+  const isBack = (edge: LifecycleEdge, s: Point, t: Point) => {
+    const routed = inLoop(edge) ? loop.edges.get(edge.id) : inOutside(edge) ? outside.edges.get(edge.id) : undefined;
+    if (edge.back || edge.source === edge.target) return true;
+    return routed ? routed.path.length === 0 : t.y < s.y;
+  };
   const lanes = new LaneAllocator();
+  const laneOf = new Map<string, number>();
+  for (const edge of edges) {
+    const s = centers.get(edge.source);
+    const t = centers.get(edge.target);
+    if (s && t && isBack(edge, s, t)) laneOf.set(edge.id, lanes.take(Math.min(s.y, t.y), Math.max(s.y, t.y)));
+  }
+  const laneWidths: number[] = [];
+  for (const edge of edges) {
+    const lane = laneOf.get(edge.id);
+    if (lane !== undefined) laneWidths[lane] = Math.max(laneWidths[lane] ?? 0, edgeLabelSize(edge).width, 24);
+  }
+  const laneXs: number[] = [];
+  let x = loopRight + LANE_GAP;
+  laneWidths.forEach((w, i) => {
+    laneXs[i] = x + w / 2;
+    x += w + LANE_GAP;
+  });
+
   const placedEdges: PlacedEdge[] = edges.flatMap((edge): PlacedEdge[] => {
     const s = centers.get(edge.source);
     const t = centers.get(edge.target);
     if (!s || !t) return [];
     const shifted = (p: Point): Point =>
       inOutside(edge) ? { x: p.x + outsideOffsetX, y: p.y + outsideOffsetY } : p;
-    const routed = inLoop(edge) || inOutside(edge) ? (inLoop(edge) ? loop : outside).edges.get(edge.id) : undefined;
-    const upward = t.y < s.y || edge.source === edge.target;
-    if (edge.back || (!routed && upward) || (routed && routed.path.length === 0)) {
-      const lane = lanes.take(Math.min(s.y, t.y), Math.max(s.y, t.y));
-      const laneX = loopRight + LANE_GAP + lane * LANE_SPACING + BADGE_WIDTH / 2;
+    const lane = laneOf.get(edge.id);
+    if (lane !== undefined) {
+      const laneX = laneXs[lane] ?? loopRight + LANE_GAP;
       // Edges in different lanes that touch the same node enter/leave it at slightly different heights.
       const from = rightMiddle(s, lane);
       const to = rightMiddle(t, lane);
       return [{ edge, route: { kind: "back", from, to, laneX, label: { x: laneX, y: (from.y + to.y) / 2 } } }];
     }
+    const routed = inLoop(edge) ? loop.edges.get(edge.id) : inOutside(edge) ? outside.edges.get(edge.id) : undefined;
     if (routed) {
       return [{ edge, route: { kind: "forward", path: routed.path.map(shifted), label: shifted(routed.label) } }];
     }
@@ -213,5 +245,22 @@ export function layoutProfile(profile: Pick<Profile, "nodes" | "edges">): Profil
           height: outside.height + FRAME_HEADER + 2 * FRAME_PADDING,
         };
 
-  return { nodes: placedNodes, edges: placedEdges, outsideFrame };
+  return { nodes: placedNodes, edges: placedEdges, outsideFrame, bounds: boundsOf(placedNodes, placedEdges, outsideFrame) };
+}
+
+function boundsOf(nodes: readonly PlacedNode[], edges: readonly PlacedEdge[], frame: Frame | null): Box {
+  const boxes: Box[] = nodes.map((n) => ({ x: n.x, y: n.y, width: n.width, height: n.height }));
+  if (frame) boxes.push(frame);
+  for (const { edge, route } of edges) {
+    const size = edgeLabelSize(edge);
+    boxes.push({ x: route.label.x - size.width / 2, y: route.label.y - size.height / 2, width: size.width, height: size.height });
+    const points = route.kind === "forward" ? route.path : [route.from, route.to, { x: route.laneX, y: route.from.y }];
+    for (const p of points) boxes.push({ x: p.x, y: p.y, width: 0, height: 0 });
+  }
+  if (boxes.length === 0) return { x: 0, y: 0, width: 0, height: 0 };
+  const x = Math.min(...boxes.map((b) => b.x));
+  const y = Math.min(...boxes.map((b) => b.y));
+  const right = Math.max(...boxes.map((b) => b.x + b.width));
+  const bottom = Math.max(...boxes.map((b) => b.y + b.height));
+  return { x, y, width: right - x, height: bottom - y };
 }

@@ -1,4 +1,5 @@
 import type { NodeTypes } from "@xyflow/react";
+import { BoundsNode } from "./nodes/BoundsNode";
 import { EventNode } from "./nodes/EventNode";
 import { FrameNode } from "./nodes/FrameNode";
 import { OutsideNode } from "./nodes/OutsideNode";
@@ -8,4 +9,5 @@ export const nodeTypes = {
   event: EventNode,
   outside: OutsideNode,
   frame: FrameNode,
+  bounds: BoundsNode,
 } satisfies NodeTypes;

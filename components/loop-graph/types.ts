@@ -13,7 +13,10 @@ export type OutsideFlowNode = Node<EventNodeData, "outside">;
 export type FrameNodeData = { label: string };
 export type FrameFlowNode = Node<FrameNodeData, "frame">;
 
-export type LoopFlowNode = EventFlowNode | OutsideFlowNode | FrameFlowNode;
+/** An invisible node covering the whole drawing, so fit-view includes the back-edge lanes. */
+export type BoundsFlowNode = Node<Record<string, never>, "bounds">;
+
+export type LoopFlowNode = EventFlowNode | OutsideFlowNode | FrameFlowNode | BoundsFlowNode;
 
 /** One hook point as its badge shows it. */
 export interface PointBadgeData {

@@ -41,7 +41,7 @@ describe("designerSlice", () => {
     store.getState().applyChanges([{ type: "removeHook", hookId: "a" }], "Delete hook a");
     store.getState().undo();
     expect(store.getState().doc?.hooks.map((h) => h.id)).toEqual(["a", "b"]);
-    expect(store.getState().notice).toBe("Undid: Delete hook a");
+    expect(store.getState().notice).toEqual({ text: "Undid: Delete hook a", offerUndo: false });
     store.getState().openFileAt({ kind: "hook", hookId: "a" });
     expect(store.getState().selectedHookId).toBe("a");
     store.getState().redo();
@@ -53,7 +53,7 @@ describe("designerSlice", () => {
   it("reports a change that no longer fits instead of throwing", () => {
     const store = loaded();
     store.getState().applyChanges([{ type: "removeHook", hookId: "ghost" }], "Delete ghost");
-    expect(store.getState().notice).toBe('That change no longer fits the pipeline: there is no hook with id "ghost".');
+    expect(store.getState().notice?.text).toBe('That change no longer fits the pipeline: there is no hook with id "ghost".');
     expect(store.getState().doc).toBe(document);
   });
 

@@ -15,6 +15,20 @@ export type SaveStatus = "saved" | "unsaved" | "saving" | "conflict" | "error";
 /** What the editor pane shows: a hook's file or a shared module. */
 export type OpenFile = { kind: "hook"; hookId: string } | { kind: "module"; path: string };
 
+/** Where a run (live or replayed) is, lit up on the graph; set by the run views (issue 5). */
+export interface RunHighlight {
+  edgeId: string | null;
+  point: string | null;
+  hookId: string | null;
+  nodeId: string | null;
+}
+
+/** A short status message; `offerUndo` adds an Undo button (after a delete). */
+export interface Notice {
+  text: string;
+  offerUndo: boolean;
+}
+
 export interface DesignerState {
   pipelineId: string | null;
   /** The working document; null until a pipeline is loaded. */
@@ -34,7 +48,10 @@ export interface DesignerState {
   selectedPointId: string | null;
   openFile: OpenFile | null;
   /** The last undo/redo or failed change, for a polite status message. */
-  notice: string | null;
+  notice: Notice | null;
+  /** Where the cursor goes when the open file is shown (a diagnostic, a run error's line). */
+  reveal: { line: number; column?: number } | null;
+  runHighlight: RunHighlight | null;
 }
 
 export interface DesignerActions {
@@ -48,7 +65,9 @@ export interface DesignerActions {
   undo(): void;
   redo(): void;
   selectPoint(pointId: string | null): void;
-  openFileAt(file: OpenFile | null): void;
+  /** Shows `file` in the editor, optionally with the cursor at `reveal`. */
+  openFileAt(file: OpenFile | null, reveal?: { line: number; column?: number }): void;
+  setRunHighlight(highlight: RunHighlight | null): void;
   /** Asks autosave to save right away (Ctrl/Cmd+S). */
   requestSave(): void;
   markSaving(): void;
@@ -56,7 +75,7 @@ export interface DesignerActions {
   markSaved(args: { revision: number; document: Pipeline }): void;
   markConflict(message: string): void;
   markSaveError(message: string): void;
-  setNotice(notice: string | null): void;
+  setNotice(notice: Notice | null): void;
 }
 
 export type DesignerSlice = DesignerState & DesignerActions;
@@ -73,12 +92,18 @@ export const defaultDesignerState: DesignerState = {
   selectedPointId: null,
   openFile: null,
   notice: null,
+  reveal: null,
+  runHighlight: null,
 };
 
-function describeFailure(error: unknown): string {
-  if (error instanceof PipelineChangeError) return `That change no longer fits the pipeline: ${error.message}.`;
+function describeFailure(error: unknown, suffix = ""): Notice {
+  if (error instanceof PipelineChangeError) {
+    return { text: `That change no longer fits the pipeline: ${error.message}.${suffix}`, offerUndo: false };
+  }
   throw error;
 }
+
+const info = (text: string): Notice => ({ text, offerUndo: false });
 
 /** Keeps the open file pointing at something that exists after hooks/modules changed. */
 function reconcileOpenFile(open: OpenFile | null, doc: Pipeline): OpenFile | null {
@@ -140,9 +165,9 @@ export const createDesignerSlice =
         if (!doc) return;
         try {
           const r = undoChange(doc, history);
-          if (r) commit(r.doc, { history: r.history, pendingSave: "now", notice: `Undid: ${r.label}` });
+          if (r) commit(r.doc, { history: r.history, pendingSave: "now", notice: info(`Undid: ${r.label}`) });
         } catch (error) {
-          set({ history: emptyHistory, notice: `${describeFailure(error)} Undo history cleared.` });
+          set({ history: emptyHistory, notice: describeFailure(error, " Undo history cleared.") });
         }
       },
 
@@ -151,16 +176,18 @@ export const createDesignerSlice =
         if (!doc) return;
         try {
           const r = redoChange(doc, history);
-          if (r) commit(r.doc, { history: r.history, pendingSave: "now", notice: `Redid: ${r.label}` });
+          if (r) commit(r.doc, { history: r.history, pendingSave: "now", notice: info(`Redid: ${r.label}`) });
         } catch (error) {
-          set({ history: emptyHistory, notice: `${describeFailure(error)} Undo history cleared.` });
+          set({ history: emptyHistory, notice: describeFailure(error, " Undo history cleared.") });
         }
       },
 
       selectPoint: (pointId) => set((s) => (s.selectedPointId === pointId ? s : { selectedPointId: pointId })),
 
-      openFileAt: (file) =>
-        set({ openFile: file, ...(file?.kind === "hook" ? { selectedHookId: file.hookId } : {}) }),
+      openFileAt: (file, reveal) =>
+        set({ openFile: file, reveal: reveal ?? null, ...(file?.kind === "hook" ? { selectedHookId: file.hookId } : {}) }),
+
+      setRunHighlight: (runHighlight) => set({ runHighlight }),
 
       requestSave: () =>
         set((s) => (s.doc !== s.savedDoc && s.saveStatus !== "conflict" ? { pendingSave: "now" } : s)),

@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { PipelineSummaryView } from "~/components/pipelines/PipelineSummaryView";
+import { DesignerView } from "~/components/designer/DesignerView";
 import { HydrateClient, getQueryClient, trpc } from "~/server/api/rsc";
 
 interface Props {
@@ -27,7 +27,7 @@ export default async function PipelinePage({ params }: Props) {
   await loadPipeline(id);
   return (
     <HydrateClient>
-      <PipelineSummaryView id={id} />
+      <DesignerView id={id} />
     </HydrateClient>
   );
 }

@@ -1,0 +1,67 @@
+"use client";
+
+import { useCallback } from "react";
+import { LazyHookCodeEditor } from "~/components/editor/LazyHookCodeEditor";
+import { useEditorStore } from "~/components/store/EditorStoreProvider";
+import type { OpenFile } from "~/components/store/designerSlice";
+import type { Profile } from "~/core/profiles";
+import styles from "./designer.module.css";
+import { useDesignerDoc } from "./useDesignerDoc";
+
+export function EditorPane({ profile, declarations }: { profile: Profile; declarations: string }) {
+  const doc = useDesignerDoc();
+  const file = useEditorStore((s) => s.openFile);
+  const reveal = useEditorStore((s) => s.reveal);
+  const applyChanges = useEditorStore((s) => s.applyChanges);
+  const requestSave = useEditorStore((s) => s.requestSave);
+
+  const onChangeCode = useCallback(
+    (changed: OpenFile, code: string) =>
+      applyChanges([
+        changed.kind === "hook"
+          ? { type: "updateHookCode", hookId: changed.hookId, code }
+          : { type: "updateModuleCode", path: changed.path, code },
+      ]),
+    [applyChanges],
+  );
+
+  const hook = file?.kind === "hook" ? doc.hooks.find((h) => h.id === file.hookId) : undefined;
+  const title = hook ? `hooks/${hook.name}.ts` : file?.kind === "module" ? file.path : null;
+
+  return (
+    <div className={styles.editorWrap}>
+      <header className={styles.editorHeader}>
+        {title ? (
+          <>
+            <span className={styles.fileName} data-testid="open-file">
+              {title}
+            </span>
+            {hook ? <span className={styles.fileMeta}>on {hook.point}{hook.enabled ? "" : " · disabled"}</span> : null}
+          </>
+        ) : (
+          <span className={styles.fileMeta}>No file open</span>
+        )}
+        <span className={styles.editorHint}>
+          <kbd>Ctrl</kbd>+<kbd>S</kbd> save · <kbd>Ctrl</kbd>+<kbd>M</kbd> Tab moves focus
+        </span>
+      </header>
+      <div className={styles.editorBody}>
+        {file ? (
+          <LazyHookCodeEditor
+            profile={profile}
+            declarations={declarations}
+            doc={doc}
+            file={file}
+            reveal={reveal}
+            onChangeCode={onChangeCode}
+            onSave={requestSave}
+          />
+        ) : (
+          <div className={styles.emptyEditor}>
+            <p>Pick a hook point on the graph, then open one of its hooks (or a shared module) to edit its code.</p>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

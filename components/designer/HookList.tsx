@@ -1,0 +1,133 @@
+"use client";
+
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { hooksAtPoint } from "~/core/pipeline/changes";
+import type { HookPointSpec } from "~/core/profiles";
+import { useEditorStore } from "~/components/store/EditorStoreProvider";
+import { dropTargetIndex } from "./dropIndex";
+import styles from "./hookPanel.module.css";
+import { HookRow, type HookRowActions } from "./HookRow";
+import { hookNameProblem } from "./newHook";
+import { runPositions } from "./runOrder";
+import { useDesignerDoc } from "./useDesignerDoc";
+import { useHookCommands } from "./useHookCommands";
+
+/** The hooks of one point in registration order, reorderable by drag and drop or Alt+↑/↓. */
+export function HookList({ point }: { point: HookPointSpec }) {
+  const doc = useDesignerDoc();
+  const openFile = useEditorStore((s) => s.openFile);
+  const activeHookId = useEditorStore((s) => s.runHighlight?.hookId ?? null);
+  const commands = useHookCommands();
+  const hooks = useMemo(() => hooksAtPoint(doc, point.id), [doc, point.id]);
+  const positions = useMemo(() => runPositions(hooks, point.ordering), [hooks, point.ordering]);
+
+  const [focusId, setFocusId] = useState<string | null>(null);
+  const [drag, setDrag] = useState<{ id: string; overId: string | null; after: boolean } | null>(null);
+  const rows = useRef(new Map<string, HTMLLIElement>());
+  // After a keyboard move or delete, focus follows the hook (or its neighbour).
+  const [refocus, setRefocus] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!refocus) return;
+    rows.current.get(refocus)?.focus();
+    setRefocus(null);
+  }, [refocus, hooks]);
+
+  const tabbableId = hooks.some((h) => h.id === focusId) ? focusId : (hooks[0]?.id ?? null);
+  const latest = useRef({ hooks, drag });
+  useEffect(() => {
+    latest.current = { hooks, drag };
+  }, [hooks, drag]);
+
+  const actions = useMemo<HookRowActions>(
+    () => ({
+      open: (hookId) => commands.open(hookId),
+      focusRow: (hookId) => setFocusId(hookId),
+      move: (hookId, toIndex) => {
+        const list = latest.current.hooks;
+        if (toIndex < 0 || toIndex >= list.length) return;
+        commands.move(hookId, toIndex);
+        setRefocus(hookId);
+      },
+      rename: (hookId, name) => {
+        const problem = hookNameProblem({ doc: commands.doc(), point: point.id, hookId, name });
+        if (!problem) commands.rename(hookId, name.trim());
+        return problem;
+      },
+      toggle: (hookId) => commands.toggle(hookId),
+      duplicate: (hookId) => {
+        const copyId = commands.duplicate(hookId);
+        if (copyId) setRefocus(copyId);
+      },
+      remove: (hookId) => {
+        const list = latest.current.hooks;
+        const i = list.findIndex((h) => h.id === hookId);
+        const neighbour = list[i + 1] ?? list[i - 1];
+        commands.remove(hookId);
+        if (neighbour) setRefocus(neighbour.id);
+      },
+      setPriority: (hookId, priority) => commands.setPriority(hookId, priority),
+      setMatcher: (hookId, matcher) => commands.setMatcher(hookId, matcher),
+      dragStart: (hookId) => setDrag({ id: hookId, overId: null, after: false }),
+      dragOver: (hookId, after) =>
+        setDrag((d) => (d && (d.overId !== hookId || d.after !== after) ? { ...d, overId: hookId, after } : d)),
+      drop: () => {
+        const { hooks: list, drag: d } = latest.current;
+        setDrag(null);
+        if (!d?.overId) return;
+        const from = list.findIndex((h) => h.id === d.id);
+        const overIndex = list.findIndex((h) => h.id === d.overId);
+        if (from < 0 || overIndex < 0) return;
+        commands.move(d.id, dropTargetIndex({ from, overIndex, after: d.after }));
+      },
+      dragEnd: () => setDrag(null),
+      registerRow: (hookId, el) => {
+        if (el) rows.current.set(hookId, el);
+        else rows.current.delete(hookId);
+      },
+    }),
+    [commands, point.id],
+  );
+
+  // Arrow keys, Home and End move focus between rows (a row's own keys are in HookRow).
+  const onListKey = (e: KeyboardEvent<HTMLOListElement>) => {
+    const row = e.target;
+    if (e.altKey || !(row instanceof HTMLLIElement)) return;
+    const i = hooks.findIndex((h) => h.id === row.dataset["hookId"]);
+    const next =
+      e.key === "ArrowDown" ? hooks[i + 1] : e.key === "ArrowUp" ? hooks[i - 1] : e.key === "Home" ? hooks[0] : e.key === "End" ? hooks.at(-1) : undefined;
+    if (!next) return;
+    e.preventDefault();
+    rows.current.get(next.id)?.focus();
+  };
+
+  if (hooks.length === 0) {
+    return <p className={styles.empty}>No hooks on this point yet. The host passes its context through unchanged.</p>;
+  }
+
+  return (
+    <ol
+      className={styles.list}
+      aria-label={`Hooks on ${point.id}, in registration order`}
+      aria-describedby="hook-list-keys"
+      onKeyDown={onListKey}
+    >
+      {hooks.map((hook, index) => (
+        <HookRow
+          key={hook.id}
+          hook={hook}
+          index={index}
+          count={hooks.length}
+          point={point}
+          runPosition={positions.get(hook.id)}
+          tabbable={hook.id === tabbableId}
+          open={openFile?.kind === "hook" && openFile.hookId === hook.id}
+          active={hook.id === activeHookId}
+          dragging={drag?.id === hook.id}
+          dropMark={drag && drag.overId === hook.id && drag.id !== hook.id ? (drag.after ? "after" : "before") : null}
+          actions={actions}
+        />
+      ))}
+    </ol>
+  );
+}

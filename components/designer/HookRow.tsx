@@ -1,0 +1,253 @@
+"use client";
+
+import { memo, useState, type DragEvent, type KeyboardEvent } from "react";
+import type { Hook } from "~/core/pipeline/schema";
+import type { HookPointSpec } from "~/core/profiles";
+import styles from "./hookPanel.module.css";
+import { CopyIcon, GripIcon, PencilIcon, TrashIcon } from "./icons";
+import { ordinal } from "./runOrder";
+
+export interface HookRowActions {
+  open(hookId: string): void;
+  focusRow(hookId: string): void;
+  move(hookId: string, toIndex: number): void;
+  rename(hookId: string, name: string): string | null;
+  toggle(hookId: string): void;
+  duplicate(hookId: string): void;
+  remove(hookId: string): void;
+  setPriority(hookId: string, priority: number | null): void;
+  setMatcher(hookId: string, matcher: string | null): void;
+  dragStart(hookId: string): void;
+  dragOver(hookId: string, after: boolean): void;
+  drop(): void;
+  dragEnd(): void;
+  registerRow(hookId: string, el: HTMLLIElement | null): void;
+}
+
+export interface HookRowProps {
+  hook: Hook;
+  index: number;
+  count: number;
+  point: Pick<HookPointSpec, "hasPriority" | "hasMatcher" | "ordering">;
+  runPosition: number | undefined;
+  tabbable: boolean;
+  open: boolean;
+  active: boolean;
+  dragging: boolean;
+  dropMark: "before" | "after" | null;
+  actions: HookRowActions;
+}
+
+/** One hook of the selected point: drag it, toggle it, rename it, open its code. */
+export const HookRow = memo(function HookRow(props: HookRowProps) {
+  const { hook, index, count, point, runPosition, actions } = props;
+  const [renaming, setRenaming] = useState(false);
+  const [draft, setDraft] = useState(hook.name);
+  const [renameError, setRenameError] = useState<string | null>(null);
+  const [priorityDraft, setPriorityDraft] = useState<string | null>(null);
+
+  const startRename = () => {
+    setDraft(hook.name);
+    setRenameError(null);
+    setRenaming(true);
+  };
+  const commitRename = () => {
+    const problem = actions.rename(hook.id, draft);
+    if (problem) return setRenameError(problem);
+    setRenaming(false);
+    actions.focusRow(hook.id);
+  };
+
+  const onRowKey = (e: KeyboardEvent<HTMLLIElement>) => {
+    if (e.target !== e.currentTarget) return;
+    const mod = e.ctrlKey || e.metaKey;
+    if (e.altKey && (e.key === "ArrowUp" || e.key === "ArrowDown")) {
+      e.preventDefault();
+      actions.move(hook.id, index + (e.key === "ArrowUp" ? -1 : 1));
+    } else if (e.key === "Enter") {
+      e.preventDefault();
+      actions.open(hook.id);
+    } else if (e.key === "F2") {
+      e.preventDefault();
+      startRename();
+    } else if (e.key === "Delete" || e.key === "Backspace") {
+      e.preventDefault();
+      actions.remove(hook.id);
+    } else if (e.key === " ") {
+      e.preventDefault();
+      actions.toggle(hook.id);
+    } else if (mod && e.key.toLowerCase() === "d") {
+      e.preventDefault();
+      actions.duplicate(hook.id);
+    }
+  };
+
+  const onDragOver = (e: DragEvent<HTMLLIElement>) => {
+    e.preventDefault();
+    e.dataTransfer.dropEffect = "move";
+    const r = e.currentTarget.getBoundingClientRect();
+    actions.dragOver(hook.id, e.clientY > r.top + r.height / 2);
+  };
+
+  const commitPriority = () => {
+    if (priorityDraft === null) return;
+    const text = priorityDraft.trim();
+    const value = text === "" ? null : Number(text);
+    if (value === null || Number.isInteger(value)) actions.setPriority(hook.id, value);
+    setPriorityDraft(null);
+  };
+  const priorityInvalid = priorityDraft !== null && priorityDraft.trim() !== "" && !Number.isInteger(Number(priorityDraft));
+
+  const classes = [
+    styles.row,
+    props.open ? styles.rowOpen : "",
+    hook.enabled ? "" : styles.rowDisabled,
+    props.dragging ? styles.rowDragging : "",
+    props.active ? styles.rowActive : "",
+    props.dropMark === "before" ? styles.dropBefore : props.dropMark === "after" ? styles.dropAfter : "",
+  ].join(" ");
+
+  return (
+    <li
+      ref={(el) => {
+        actions.registerRow(hook.id, el);
+        return () => actions.registerRow(hook.id, null);
+      }}
+      className={classes}
+      tabIndex={props.tabbable ? 0 : -1}
+      aria-label={`${hook.name}, ${index + 1} of ${count}${hook.enabled ? "" : ", disabled"}`}
+      aria-current={props.open ? "true" : undefined}
+      data-testid="hook-row"
+      data-hook-id={hook.id}
+      draggable={!renaming}
+      onKeyDown={onRowKey}
+      onFocus={(e) => {
+        if (e.target === e.currentTarget) actions.focusRow(hook.id);
+      }}
+      onDragStart={(e) => {
+        e.dataTransfer.effectAllowed = "move";
+        e.dataTransfer.setData("text/plain", hook.id);
+        actions.dragStart(hook.id);
+      }}
+      onDragOver={onDragOver}
+      onDrop={(e) => {
+        e.preventDefault();
+        actions.drop();
+      }}
+      onDragEnd={actions.dragEnd}
+    >
+      <span className={styles.grip} aria-hidden title="Drag to reorder (or Alt+↑/↓)">
+        <GripIcon />
+      </span>
+      <span
+        className={`${styles.runPos} ${runPosition === undefined ? styles.runPosOff : ""}`}
+        title={runPosition === undefined ? "Disabled: does not run" : `Runs ${ordinal(runPosition)} on this point`}
+        data-testid="run-position"
+      >
+        {runPosition ?? "–"}
+      </span>
+      <div className={styles.main}>
+        {renaming ? (
+          <div className={styles.renameBox}>
+            <input
+              className={`input ${styles.renameInput}`}
+              value={draft}
+              autoFocus
+              aria-label={`New name for ${hook.name}`}
+              aria-invalid={renameError ? true : undefined}
+              onChange={(e) => setDraft(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === "Enter") commitRename();
+                if (e.key === "Escape") {
+                  setRenaming(false);
+                  actions.focusRow(hook.id);
+                }
+              }}
+              onBlur={() => setRenaming(false)}
+            />
+            {renameError ? <p className="field-error">{renameError}</p> : null}
+          </div>
+        ) : (
+          <button
+            type="button"
+            className={styles.name}
+            onClick={() => actions.open(hook.id)}
+            onDoubleClick={startRename}
+            title="Open in the editor (double-click or F2 to rename)"
+            tabIndex={-1}
+            data-testid="hook-name"
+          >
+            {hook.name}
+          </button>
+        )}
+        {point.hasPriority || point.hasMatcher ? (
+          <div className={styles.fields}>
+            {point.hasPriority ? (
+              <label className={styles.smallField}>
+                <span>priority</span>
+                <input
+                  className={`input ${styles.smallInput}`}
+                  inputMode="numeric"
+                  value={priorityDraft ?? (hook.priority === null ? "" : String(hook.priority))}
+                  placeholder="0"
+                  aria-invalid={priorityInvalid ? true : undefined}
+                  title={priorityInvalid ? "A priority is a whole number" : undefined}
+                  onChange={(e) => setPriorityDraft(e.target.value)}
+                  onBlur={commitPriority}
+                  onKeyDown={(e) => e.key === "Enter" && commitPriority()}
+                />
+              </label>
+            ) : null}
+            {point.hasMatcher ? (
+              <label className={styles.smallField}>
+                <span>matcher</span>
+                <input
+                  className={`input ${styles.matcherInput}`}
+                  defaultValue={hook.matcher ?? ""}
+                  key={hook.matcher ?? ""}
+                  placeholder="every tool"
+                  onBlur={(e) => actions.setMatcher(hook.id, e.target.value.trim() || null)}
+                  onKeyDown={(e) => e.key === "Enter" && e.currentTarget.blur()}
+                />
+              </label>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={hook.enabled}
+        aria-label={`${hook.enabled ? "Disable" : "Enable"} ${hook.name}`}
+        className={`${styles.switch} ${hook.enabled ? styles.switchOn : ""}`}
+        onClick={() => actions.toggle(hook.id)}
+        data-testid="hook-enabled"
+      >
+        <span className={styles.knob} />
+      </button>
+      <span className={styles.rowActions}>
+        <button type="button" className={styles.iconBtn} onClick={startRename} aria-label={`Rename ${hook.name}`} title="Rename (F2)">
+          <PencilIcon />
+        </button>
+        <button
+          type="button"
+          className={styles.iconBtn}
+          onClick={() => actions.duplicate(hook.id)}
+          aria-label={`Duplicate ${hook.name}`}
+          title="Duplicate (Ctrl/⌘+D)"
+        >
+          <CopyIcon />
+        </button>
+        <button
+          type="button"
+          className={`${styles.iconBtn} ${styles.danger}`}
+          onClick={() => actions.remove(hook.id)}
+          aria-label={`Delete ${hook.name}`}
+          title="Delete (Del); undo with Ctrl/⌘+Z"
+        >
+          <TrashIcon />
+        </button>
+      </span>
+    </li>
+  );
+});

@@ -1,0 +1,30 @@
+import type { Hook } from "~/core/pipeline/schema";
+import type { HookPointSpec, Ordering } from "~/core/profiles/types";
+
+/** Why hooks run in the order they do, in words, for the hook panel. */
+export const orderingReasons: Record<Ordering, string> = {
+  registration: "Hooks run top to bottom, in registration order. Drag a hook (or press Alt+↑/↓) to change it.",
+  "priority-asc":
+    "Lower priority runs first; hooks with equal priority keep registration order (top first). Disabled hooks do not run.",
+  "priority-desc":
+    "Higher priority runs first; hooks with equal priority keep registration order (top first). Disabled hooks do not run.",
+};
+
+/**
+ * The position (1-based) each enabled hook of a point runs at, by the profile's ordering
+ * rule; disabled hooks are absent. `hooks` are the point's hooks in registration order.
+ */
+export function runPositions(hooks: readonly Hook[], ordering: HookPointSpec["ordering"]): Map<string, number> {
+  const enabled = hooks.filter((h) => h.enabled);
+  // Array.prototype.sort is stable, so equal priorities keep registration order.
+  const sign = ordering === "priority-asc" ? 1 : ordering === "priority-desc" ? -1 : 0;
+  const ordered = sign === 0 ? enabled : [...enabled].sort((a, b) => sign * ((a.priority ?? 0) - (b.priority ?? 0)));
+  return new Map(ordered.map((h, i) => [h.id, i + 1]));
+}
+
+/** Ordinal for "runs 2nd". */
+export function ordinal(n: number): string {
+  const mod100 = n % 100;
+  if (mod100 >= 11 && mod100 <= 13) return `${n}th`;
+  return `${n}${["th", "st", "nd", "rd"][n % 10] ?? "th"}`;
+}
