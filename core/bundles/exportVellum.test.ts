@@ -43,7 +43,7 @@ describe("pluginNameOf", () => {
 
 describe("exportVellumPlugin", () => {
   it("writes a single hook as hooks/<point>.ts with its code unchanged", () => {
-    const example = parsed(examplePipelines[0] ?? chainedPipeline);
+    const example = parsed(examplePipelines.find((e) => e.name === "Be concise") ?? chainedPipeline);
     const { pluginName, files } = exportVellumPlugin(example, { profile: vellumProfile });
     expect(pluginName).toBe("be-concise");
     expect(files.map((f) => f.path)).toEqual(["README.md", "hooks/pre-model-call.ts", "hookwright.json", "package.json"]);
@@ -116,11 +116,11 @@ describe("exportVellumPlugin", () => {
   it("refuses pipelines it cannot write as a Vellum plugin", () => {
     expect(refusal({ ...chainedPipeline, profile: "registry", hooks: [] })).toEqual({
       code: "WRONG_PROFILE",
-      message: 'Only pipelines on the Vellum assistant plugins profile can be exported as a Vellum assistant plugins plugin; "Tool Result Guard" is on "registry".',
+      message: 'Only pipelines on the vellum profile can be exported as a Vellum plugin; "Tool Result Guard" is on the "registry" profile.',
     });
     expect(refusal({ ...chainedPipeline, hooks: [{ id: "h", point: "before_tool_call", name: "gate", code: "" }] })).toEqual({
       code: "UNKNOWN_POINT",
-      message: 'Hook "gate" is on "before_tool_call", which is not a Vellum assistant plugins hook point.',
+      message: 'Hook "gate" is on "before_tool_call", which is not a hook point of the vellum profile.',
     });
     expect(refusal({ ...chainedPipeline, modules: [{ path: "hookwright/chain.ts", code: "" }] })).toEqual({
       code: "PATH_COLLISION",

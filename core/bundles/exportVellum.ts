@@ -42,7 +42,7 @@ function planPoints(pipeline: Pipeline, profile: Profile): PointPlan[] {
     if (!profile.points.some((p) => p.id === hook.point)) {
       throw new BundleError(
         "UNKNOWN_POINT",
-        `Hook "${hook.name}" is on "${hook.point}", which is not a ${profile.name} hook point.`,
+        `Hook "${hook.name}" is on "${hook.point}", which is not a hook point of the ${profile.id} profile.`,
       );
     }
     if (!hook.enabled) continue;
@@ -79,7 +79,7 @@ export function exportVellumPlugin(input: Pipeline, options: VellumExportOptions
   if (pipeline.profile !== profile.id) {
     throw new BundleError(
       "WRONG_PROFILE",
-      `Only pipelines on the ${profile.name} profile can be exported as a ${profile.name} plugin; "${pipeline.name}" is on "${pipeline.profile}".`,
+      `Only pipelines on the ${profile.id} profile can be exported as a Vellum plugin; "${pipeline.name}" is on the "${pipeline.profile}" profile.`,
     );
   }
   const pluginName = pluginNameOf(pipeline.name);

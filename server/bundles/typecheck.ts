@@ -6,16 +6,20 @@ import type { BundleFile } from "~/core/bundles/types";
 const VIRTUAL_ROOT = "/__hookwright_bundles__";
 
 /**
- * The host's own compiler settings for plugins (`V:tsconfig.json`: it type-checks
- * `examples/**` with exactly these, mapping `@vellumai/plugin-api` to its source). `types`
- * is empty instead of the host's `bun-types`, which the package does not ship: an exported
- * plugin may use only the plugin API and the language itself.
+ * The host's own compiler settings for plugins (`V:tsconfig.json`, which type-checks
+ * `examples/**` mapping `@vellumai/plugin-api` to its source), with two changes:
+ * - module resolution is Bun's (`module: preserve`, `moduleResolution: bundler`, as Bun's
+ *   own tsconfig advice has it) rather than the repo's NodeNext, because Bun is what imports
+ *   a plugin: it accepts `../src/util` as well as `../src/util.js`, and so does the sandbox;
+ * - `types` is empty instead of `bun-types`, which the package does not ship: an exported
+ *   plugin may use the language and the plugin API, nothing of Node or Bun.
  */
 function hostCompilerOptions(packageDir: string): ts.CompilerOptions {
   return {
     target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    module: ts.ModuleKind.Preserve,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    allowImportingTsExtensions: true,
     strict: true,
     esModuleInterop: true,
     skipLibCheck: true,
