@@ -1,0 +1,81 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { HookRunnerFactory } from "../../core/engine/ports";
+import { evalPipelineHooks } from "../../core/engine/testing/evalHooks";
+import { assertTraceContract } from "../../core/engine/testing/harness";
+import { createInProcessRunner } from "../../core/engine/testing/inProcessRunner";
+import { examplePipelines } from "../../core/examples";
+import type { TraceEvent } from "../../core/trace/events";
+import { createRunCommand } from "./runCommand";
+
+/** The CLI with hooks evaluated in-process (the sandbox has its own tests; this checks the command). */
+const inProcess: HookRunnerFactory = ({ pipeline }) => {
+  const sink = () => undefined;
+  return Promise.resolve(createInProcessRunner({ hooks: evalPipelineHooks(pipeline, { log: sink, info: sink, warn: sink, error: sink, debug: sink }) }));
+};
+const command = createRunCommand(inProcess);
+const dir = mkdtempSync(join(tmpdir(), "hookwright-cli-"));
+
+async function cli(args: string[], files: Record<string, unknown> = {}) {
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), typeof content === "string" ? content : JSON.stringify(content));
+  let stdout = "";
+  let stderr = "";
+  const code = await command.run(args, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd: dir });
+  return { code, stdout, stderr };
+}
+
+const beConcise = examplePipelines[0];
+
+describe("hookwright run", () => {
+  it("prints the trace as JSON Lines with --json", async () => {
+    const r = await cli(["p.json", "--json"], { "p.json": beConcise });
+    expect(r.code).toBe(0);
+    const events = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as TraceEvent);
+    assertTraceContract(events);
+    expect(events.map((e) => e.type)).toEqual(["run.start", "point.start", "hook.start", "hook.end", "point.end", "model.request", "model.response", "run.end"]);
+  });
+
+  it("prints a readable summary without --json", async () => {
+    const r = await cli(["p.json"], { "p.json": beConcise });
+    expect(r.stdout.replace(/ \d+ ms/g, " N ms")).toBe(
+      [
+        'Run of "Be concise" (profile vellum), scenario "default"',
+        "  pre-model-call  [request-to-provider]",
+        "    - be-concise  changed: systemPrompt  N ms",
+        '  -> model call 1: 1 message, system "You are a helpful assistant.\\nBe concise."',
+        '  <- reply (end_turn): "A hook is code the host runs at a fixed point."',
+        "Exit: no_tool_calls",
+        "1 model call, 0 tool calls",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("runs the named scenario and says which scenarios exist for an unknown one", async () => {
+    const r = await cli(["p.json", "--scenario", "nope"], { "p.json": beConcise });
+    expect(r).toMatchObject({ code: 1, stderr: 'hookwright run: pipeline "Be concise" has no scenario "nope" (it has: default)\n' });
+    expect((await cli(["p.json", "--scenario=default", "--json"])).code).toBe(0);
+  });
+
+  it("names the field of an invalid pipeline file", async () => {
+    const r = await cli(["bad.json"], { "bad.json": { ...beConcise, name: "", hooks: [{ id: "h", point: "pre-model-call", code: "" }] } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe("hookwright run: bad.json is not a valid pipeline:\n  name: a pipeline needs a name\n  hooks[0].name: Invalid input: expected string, received undefined\n");
+  });
+
+  it("rejects an unknown profile, an unknown point, bad JSON and a missing file in plain words", async () => {
+    expect((await cli(["x.json"], { "x.json": { ...beConcise, profile: "openclaw" } })).stderr).toBe('hookwright run: x.json: profile: unknown profile "openclaw" (known: vellum, registry)\n');
+    const point = await cli(["y.json"], { "y.json": { ...beConcise, hooks: [{ id: "h", name: "h", point: "pre-tool-use", code: "" }] } });
+    expect(point.stderr).toContain('hooks[0].point: "pre-tool-use" is not a hook point of the Vellum assistant plugins profile (known: init, user-prompt-submit,');
+    expect((await cli(["z.json"], { "z.json": "{ nope" })).stderr).toMatch(/^hookwright run: z\.json is not valid JSON: /);
+    expect(await cli(["missing.json"])).toMatchObject({ code: 1, stderr: "hookwright run: cannot read missing.json: no such file\n" });
+  });
+
+  it("exits 2 on usage mistakes", async () => {
+    expect(await cli([])).toMatchObject({ code: 2, stderr: "hookwright run: which pipeline file? Give its path\nusage: hookwright run PIPELINE.json [--scenario NAME] [--json]\n" });
+    expect((await cli(["p.json", "--jsonl"])).stderr).toContain("unknown option --jsonl");
+    expect((await cli(["p.json", "--scenario"])).stderr).toContain("--scenario needs a value");
+  });
+});

@@ -1,0 +1,79 @@
+import type { ContentBlock } from "../../core/pipeline/schema";
+import type { HookEndEvent, TraceEvent } from "../../core/trace/events";
+
+/**
+ * The readable form of a trace for `hookwright run` without --json: one block per hook point
+ * (each hook with its status, changed fields, error, ignored writes and logs), model and tool
+ * events, compactions, and the exit. Fed event by event, so it prints as the run goes.
+ */
+export function createSummaryPrinter(write: (line: string) => void) {
+  const names = new Map<string, string>();
+  return (event: TraceEvent): void => {
+    switch (event.type) {
+      case "run.start":
+        write(`Run of "${event.pipeline}" (profile ${event.profile}), scenario "${event.scenario}"`);
+        return;
+      case "point.start":
+        write(`  ${event.point}${event.edge ? `  [${event.edge}]` : ""}`);
+        return;
+      case "hook.start":
+        names.set(event.hookId, event.name ?? event.hookId);
+        return;
+      case "hook.end":
+        hookLines(event, names.get(event.hookId) ?? event.hookId).forEach(write);
+        return;
+      case "point.end":
+        return;
+      case "model.request":
+        write(`  -> model call ${event.call}${event.continueOf ? ` (continue ${event.continueOf})` : ""}: ${event.messages.length} message${event.messages.length === 1 ? "" : "s"}, system ${event.system === null ? "none" : quote(event.system, 60)}`);
+        return;
+      case "model.response":
+        if (event.error !== undefined) write(`  <- model error: ${event.error}`);
+        else write(`  <- reply (${event.stopReason}): ${describeContent(event.content)}`);
+        return;
+      case "tool.call":
+        write(`  -> tool ${event.name} ${clip(JSON.stringify(event.input), 80)}  [${event.toolUseId}]`);
+        return;
+      case "tool.result":
+        write(`  <- ${event.claimedBy ? `answered by hook ${event.claimedBy}` : "tool result"}${event.isError ? " (error)" : ""}: ${quote(event.content, 80)}`);
+        for (const log of event.logs ?? []) write(`       ${log.level}: ${log.message}`);
+        return;
+      case "compact":
+        write(`  compacted the history: ${event.beforeChars} -> ${event.afterChars} characters${event.removedMessages ? ` (${event.removedMessages} messages summarized)` : ""}`);
+        return;
+      case "run.end":
+        write(`Exit: ${event.exitReason}${event.error ? ` (${event.error})` : ""}`);
+        return;
+    }
+  };
+}
+
+function hookLines(e: HookEndEvent, name: string): string[] {
+  const fields = [...new Set(e.patch.map((op) => op.path.split("/")[1] ?? ""))].filter(Boolean);
+  const what =
+    e.error !== null
+      ? `${e.status ?? "threw"}: ${e.error}${e.errorLocation ? ` (${e.errorLocation.file}:${e.errorLocation.line}:${e.errorLocation.column})` : ""}`
+      : fields.length > 0
+        ? `${e.status ?? "changed"}: ${fields.join(", ")}`
+        : (e.status ?? "unchanged");
+  const decision = e.decision !== undefined ? `  decision ${clip(JSON.stringify(e.decision), 80)}` : "";
+  const lines = [`    ${e.error !== null ? "x" : "-"} ${name}  ${what}${decision}  ${Math.round(e.durationMs)} ms`];
+  for (const w of e.ignoredWrites ?? []) lines.push(`       ignored ${w.path}: ${w.reason}`);
+  for (const log of e.logs) lines.push(`       ${log.level}: ${log.message}`);
+  return lines;
+}
+
+function describeContent(content: readonly ContentBlock[]): string {
+  if (content.length === 0) return "(empty)";
+  return content
+    .map((b) => (b.type === "text" ? quote(b.text, 60) : b.type === "tool_use" ? `tool_use ${b.name}` : `tool_result ${b.tool_use_id}`))
+    .join(", ");
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function quote(text: string, max: number): string {
+  return JSON.stringify(clip(text, max));
+}
