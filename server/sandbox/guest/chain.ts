@@ -1,0 +1,90 @@
+import { createChainRun, type ChainRun, type PendingCall } from "../../../core/chain/chainRun";
+import type { ChainExecution, ChainFailure } from "../../../core/chain/types";
+
+/**
+ * Guest code for the run's chain realm: holds the context of the hook point being run (parsed
+ * once from JSON) and core/chain's step-by-step executor. The host asks it which hook to call
+ * next, calls that hook in the hook's own realm with the draft it hands out, and reports back;
+ * only the per-hook records (patches, returns) ever leave the sandbox, as one JSON string.
+ */
+
+export interface ChainOpenOptions {
+  execution: ChainExecution;
+  hookIds: string[];
+  aliases?: string[][];
+  loggerField?: string | null;
+}
+
+export interface ChainApi {
+  /** The logger a hook's realm made; shown to that hook as `ctx[loggerField]`. */
+  setLogger(hookId: string, logger: unknown): void;
+  /** Starts a chain over `contextJson`. */
+  open(contextJson: string, optionsJson: string): void;
+  /** JSON `[index, hookId][]` of the calls that may start now; [] when the chain is done. */
+  start(): string;
+  /** The draft to hand the call's hook. */
+  input(index: number): unknown;
+  settleReturned(index: number, returned: unknown, durationMs: number): void;
+  settleFailed(index: number, failureJson: string, durationMs: number): void;
+  /** JSON of the records (and the resulting context when asked); closes the chain. */
+  result(withContext: boolean): string;
+  /** Drops an unfinished chain (after the host gave up on it). */
+  close(): void;
+}
+
+export function installChain(): ChainApi {
+  const loggers = new Map<string, unknown>();
+  let run: ChainRun | null = null;
+  let pending = new Map<number, PendingCall>();
+
+  const current = (): ChainRun => {
+    if (!run) throw new Error("no chain is open");
+    return run;
+  };
+
+  return {
+    setLogger(hookId, logger) {
+      loggers.set(hookId, logger);
+    },
+    open(contextJson, optionsJson) {
+      const options = JSON.parse(optionsJson) as ChainOpenOptions;
+      const field = options.loggerField;
+      pending = new Map();
+      run = createChainRun({
+        execution: options.execution,
+        hookIds: options.hookIds,
+        context: JSON.parse(contextJson) as Record<string, never>,
+        aliases: options.aliases,
+        extras: field ? (hookId) => (loggers.has(hookId) ? { [field]: loggers.get(hookId) } : {}) : undefined,
+      });
+    },
+    start() {
+      const calls = current().start();
+      for (const call of calls) pending.set(call.index, call);
+      return JSON.stringify(calls.map((c) => [c.index, c.hookId]));
+    },
+    input(index) {
+      const call = pending.get(index);
+      if (!call) throw new Error(`call ${index} has not started`);
+      return call.input;
+    },
+    settleReturned(index, returned, durationMs) {
+      pending.delete(index);
+      current().settle(index, { returned }, durationMs);
+    },
+    settleFailed(index, failureJson, durationMs) {
+      pending.delete(index);
+      current().settle(index, { failure: JSON.parse(failureJson) as ChainFailure }, durationMs);
+    },
+    result(withContext) {
+      const r = current().result();
+      run = null;
+      pending = new Map();
+      return JSON.stringify(withContext ? r : { calls: r.calls, aborted: r.aborted });
+    },
+    close() {
+      run = null;
+      pending = new Map();
+    },
+  };
+}

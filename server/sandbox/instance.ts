@@ -1,0 +1,124 @@
+import type { QuickJSContext, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
+import type { HookFailure, SandboxLimits } from "../../core/engine/ports";
+import type { SourceLocation } from "../../core/trace/events";
+import type { RunDeterminism } from "./clock";
+import { where } from "./failures";
+import { resolveImport } from "./modules";
+import type { CompileResult } from "./transpile";
+
+/**
+ * One run's QuickJS: a WebAssembly instance of its own, one runtime, and the limits that
+ * apply while user code runs in it. Everything of the run (the chain realm, each hook's realm)
+ * lives in this runtime, so the context crosses from one realm to another without copying.
+ *
+ * A separate WebAssembly instance per run means a run that crashes the engine itself (a
+ * recursion too deep for the native stack, see {@link STACK_BYTES}) takes nothing else with
+ * it: the run's sandbox is thrown away and rebuilt, other runs and the server never notice.
+ */
+
+/**
+ * QuickJS checks its own (shadow) stack against this before each call. Deep recursion inside
+ * QuickJS's C code also uses the host's native stack, so the limit must be reached first;
+ * measured on Node 20 (984 KB native stack), ordinary JavaScript recursion stays safe far
+ * beyond 160 KB and stops here at roughly 800 frames with "stack overflow". Pathological
+ * native recursion (JSON.stringify of a 10,000-deep object) can still exhaust the native stack
+ * first; that is caught as a crash of the run's sandbox (see runner.ts).
+ */
+export const STACK_BYTES = 160 * 1024;
+
+export interface LoadFailure {
+  /** The error message the guest saw. */
+  text: string;
+  /** The failure to report instead, located in the user's source. */
+  failure: HookFailure;
+}
+
+export class SandboxInstance {
+  readonly runtime: QuickJSRuntime;
+  private deadline = Infinity;
+  /** The interrupt handler stopped the guest since the last {@link arm}. */
+  interrupted = false;
+  /** The last import the module loader refused (a better message than QuickJS's own). */
+  loadFailure: LoadFailure | null = null;
+  /** Memory the runtime may use while user code runs: its footprint plus the limit. */
+  private ceiling = -1;
+
+  constructor(
+    readonly module: QuickJSWASMModule,
+    readonly limits: SandboxLimits,
+    readonly determinism: RunDeterminism,
+    private readonly compiled: ReadonlyMap<string, CompileResult>,
+    private readonly sources: ReadonlyMap<string, string>,
+    sharedModules: ReadonlySet<string>,
+  ) {
+    this.runtime = module.newRuntime();
+    this.runtime.setMaxStackSize(STACK_BYTES);
+    this.runtime.setInterruptHandler(() => {
+      if (performance.now() <= this.deadline) return false;
+      this.interrupted = true;
+      return true;
+    });
+    this.runtime.setModuleLoader(
+      (name) => {
+        const result = this.compiled.get(name);
+        if (!result) return { error: new Error(`the pipeline has no module ${name}`) };
+        if (result.ok) return result.module.code;
+        const text = result.error.message.replace(/^SyntaxError: /, "");
+        this.loadFailure = { text, failure: { kind: "threw", ...result.error } };
+        return { error: Object.assign(new Error(text), { name: "SyntaxError" }) };
+      },
+      (base, requested) => {
+        const resolved = resolveImport(base, requested, sharedModules);
+        if ("path" in resolved) return resolved.path;
+        const location = this.importLocation(base, requested);
+        this.loadFailure = { text: resolved.error, failure: { kind: "threw", message: `Error: ${resolved.error}${where(location)}`, location } };
+        return { error: new Error(resolved.error) };
+      },
+    );
+  }
+
+  /** Starts a budget: the guest is interrupted `timeoutMs` from now and held to the memory ceiling. */
+  arm(timeoutMs = this.limits.timeoutMs): void {
+    this.deadline = performance.now() + timeoutMs;
+    this.interrupted = false;
+    this.runtime.setMemoryLimit(this.ceiling);
+  }
+
+  /** Host work between user calls: no deadline, no memory ceiling. */
+  disarm(): void {
+    this.deadline = Infinity;
+    this.runtime.setMemoryLimit(-1);
+  }
+
+  /**
+   * Measures what the run's sandbox holds now (realms, module state, the context being run)
+   * and lets user code allocate the configured limit on top of it. Done once per hook point:
+   * measuring walks the whole heap, which would cost more than a small chain itself.
+   */
+  setCeilingFromUsage(ctx: QuickJSContext): void {
+    const handle = this.runtime.computeMemoryUsage();
+    let used = 0;
+    try {
+      const usage = ctx.dump(handle) as { malloc_size?: number; memory_used_size?: number };
+      used = usage.malloc_size ?? usage.memory_used_size ?? 0;
+    } finally {
+      handle.dispose();
+    }
+    this.ceiling = used + this.limits.memoryBytes;
+  }
+
+  /** Where `base` imports `requested` (the quoted specifier in its source), for the error location. */
+  private importLocation(base: string, requested: string): SourceLocation | null {
+    const lines = (this.sources.get(base) ?? "").split("\n");
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i] as string;
+      const col = Math.max(line.indexOf(`"${requested}"`), line.indexOf(`'${requested}'`));
+      if (col !== -1) return { file: base, line: i + 1, column: col + 1 };
+    }
+    return null;
+  }
+
+  dispose(): void {
+    this.runtime.dispose();
+  }
+}

@@ -1,0 +1,291 @@
+import type { QuickJSContext, QuickJSHandle, VmCallResult } from "quickjs-emscripten-core";
+import type { HookFailure } from "../../core/engine/ports";
+import type { LogEntry } from "../../core/trace/events";
+import { newRecording, type CallRecording } from "./clock";
+import { neverSettledFailure, thrownFailure, timeoutFailure, where, type SourceMaps } from "./failures";
+import type { CallReport, GuestError } from "./guest/realm";
+import { REALM_GUEST_SCRIPT } from "./guestBundle.generated";
+import type { SandboxInstance } from "./instance";
+
+/**
+ * One QuickJS context running one user module: a hook (`hooks/<id>.ts`) or a tool handler
+ * (`tools/<name>.ts`), with the shared modules it imports instantiated inside it. Its globals
+ * and module state are its own; they last as long as the run (or until it is reloaded after
+ * hitting the memory limit).
+ */
+
+/** How long the sandbox's own guest-side bookkeeping may take (describing an error, collecting logs). */
+const HOUSEKEEPING_MS = 250;
+
+export interface CallOutcome {
+  /** What the function returned (owned by the caller); null when it failed. */
+  value: QuickJSHandle | null;
+  failure: HookFailure | null;
+  logs: LogEntry[];
+  recording: CallRecording;
+  durationMs: number;
+}
+
+type Api = "call" | "callTool" | "toolResult" | "fireTimer" | "end" | "note" | "describe";
+
+export class ModuleRealm {
+  readonly context: QuickJSContext;
+  private readonly api: QuickJSHandle;
+  private readonly fns = new Map<Api, QuickJSHandle>();
+  /** The pino-like logger this realm's hook gets as `ctx.logger`. */
+  readonly logger: QuickJSHandle;
+  private entry: QuickJSHandle | null = null;
+  /** Why the module cannot be called (syntax error, failed import, throwing top level, no default export). */
+  loadError: HookFailure | null = null;
+  /** Logs and clock/random reads of the module's top level, handed out with its first call. */
+  private loadLogs: LogEntry[] = [];
+  private loadRecording: CallRecording | null = null;
+  /** It ran out of memory: its module state may be a heap full of garbage; the runner reloads it. */
+  poisoned = false;
+
+  constructor(
+    private readonly instance: SandboxInstance,
+    readonly path: string,
+    private readonly maps: SourceMaps,
+  ) {
+    const ctx = instance.runtime.newContext();
+    this.context = ctx;
+    const det = instance.determinism;
+    const host = ctx.newObject();
+    const fn = (name: string, impl: (...args: QuickJSHandle[]) => QuickJSHandle | undefined) => {
+      const handle = ctx.newFunction(name, impl);
+      ctx.setProp(host, name, handle);
+      handle.dispose();
+    };
+    fn("now", () => ctx.newNumber(det.readClock()));
+    fn("random", () => ctx.newNumber(det.readRandom()));
+    fn("peek", () => ctx.newNumber(det.peekClock()));
+    fn("advanceTo", (t) => {
+      if (t) det.advanceTo(ctx.getNumber(t));
+      return undefined;
+    });
+    const start = ctx.newNumber(det.clockStart);
+    ctx.setProp(host, "clockStart", start);
+    start.dispose();
+
+    const exports = ctx.unwrapResult(ctx.evalCode(REALM_GUEST_SCRIPT, "hookwright:realm.js"));
+    const install = ctx.getProp(exports, "installRealm");
+    exports.dispose();
+    this.api = ctx.unwrapResult(ctx.callFunction(install, ctx.undefined, host));
+    install.dispose();
+    host.dispose();
+    for (const name of ["call", "callTool", "toolResult", "fireTimer", "end", "note", "describe"] as const) {
+      this.fns.set(name, ctx.getProp(this.api, name));
+    }
+    this.logger = ctx.getProp(this.api, "logger");
+  }
+
+  /** Evaluates the module (its imports first) under the call limits; failures are kept in {@link loadError}. */
+  load(code: string): void {
+    const ctx = this.context;
+    const det = this.instance.determinism;
+    this.loadRecording = newRecording();
+    det.recording = this.loadRecording;
+    this.instance.loadFailure = null;
+    this.instance.arm();
+    const settled = this.settle(ctx.evalCode(code, this.path, { type: "module" }), " while loading the module");
+    det.recording = null;
+    this.instance.disarm();
+    if (settled.failure) {
+      this.loadError = this.importFailure(settled.failure);
+    } else if (settled.value) {
+      const entry = ctx.getProp(settled.value, "default");
+      settled.value.dispose();
+      if (ctx.typeof(entry) === "function") this.entry = entry;
+      else {
+        entry.dispose();
+        this.loadError = {
+          kind: "threw",
+          message: `TypeError: ${this.path} has no default export function; write \`export default async function (ctx) { … }\``,
+          location: null,
+        };
+      }
+    }
+    const report = this.end();
+    this.loadLogs = report.logs;
+    if (report.failure && !this.loadError) this.loadError = report.failure;
+    if (this.loadError?.kind === "memory") this.poisoned = true;
+  }
+
+  /** Adds a note to the next call's logs (e.g. that the module was reloaded). */
+  note(level: LogEntry["level"], message: string): void {
+    this.loadLogs.push({ level, message });
+  }
+
+  /**
+   * Calls the hook with `input` (a draft from the chain realm) under the call limits: runs it
+   * until its promise settles and no work it started is left, firing virtual timers when idle.
+   */
+  callHook(input: QuickJSHandle): CallOutcome {
+    return this.invoke((ctx, entry) => ctx.callFunction(this.fn("call"), this.api, entry, input));
+  }
+
+  /** Calls the tool handler with its input (JSON text), under the same limits. */
+  callTool(inputJson: string): CallOutcome {
+    return this.invoke((ctx, entry) => {
+      const json = ctx.newString(inputJson);
+      try {
+        return ctx.callFunction(this.fn("callTool"), this.api, entry, json);
+      } finally {
+        json.dispose();
+      }
+    });
+  }
+
+  /** A tool's returned value as `{content, isError}`, or a failure explaining the wrong shape. */
+  toolResult(value: QuickJSHandle): { content: string; isError: boolean } | { invalid: string } {
+    const text = this.housekeeping(() => this.context.callFunction(this.fn("toolResult"), this.api, value));
+    return text === null ? { invalid: "the tool handler's result could not be read" } : (JSON.parse(text) as { content: string; isError: boolean } | { invalid: string });
+  }
+
+  private invoke(start: (ctx: QuickJSContext, entry: QuickJSHandle) => VmCallResult<QuickJSHandle>): CallOutcome {
+    const recording = this.loadRecording ?? newRecording();
+    this.loadRecording = null;
+    const logs = this.loadLogs;
+    this.loadLogs = [];
+    if (this.loadError || !this.entry) {
+      return { value: null, failure: this.loadError ?? { kind: "threw", message: "the module did not load", location: null }, logs, recording, durationMs: 0 };
+    }
+    const det = this.instance.determinism;
+    det.recording = recording;
+    this.instance.loadFailure = null;
+    this.instance.arm();
+    const started = performance.now();
+    let settled = this.settle(start(this.context, this.entry), "");
+    const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
+    this.instance.disarm();
+    det.recording = null;
+    if (settled.failure) settled = { value: null, failure: this.importFailure(settled.failure) };
+    const report = this.end();
+    let failure = settled.failure ?? report.failure;
+    if (failure && settled.value) {
+      settled.value.dispose();
+      settled = { value: null, failure };
+    }
+    if (failure?.kind === "memory") this.poisoned = true;
+    failure ??= null;
+    return { value: settled.value, failure, logs: [...logs, ...report.logs], recording, durationMs };
+  }
+
+  /**
+   * Drives a guest call to the end: adopts a returned promise, runs microtasks, fires virtual
+   * timers when nothing else can run, and stops at the deadline. The result's value is owned.
+   */
+  private settle(result: VmCallResult<QuickJSHandle>, doing: string): { value: QuickJSHandle | null; failure: HookFailure | null } {
+    const ctx = this.context;
+    const rt = this.instance.runtime;
+    if (result.error) return { value: null, failure: this.failureOf(result.error, doing) };
+    let promise = result.value;
+    for (;;) {
+      const state = ctx.getPromiseState(promise);
+      if (state.type === "fulfilled") {
+        if (state.notAPromise) break;
+        promise.dispose();
+        promise = state.value;
+        // A fulfilled promise's value is never itself a pending promise, but a hook's leftover
+        // microtasks (work it started and did not await) still belong to this call.
+        break;
+      }
+      if (state.type === "rejected") {
+        promise.dispose();
+        return { value: null, failure: this.failureOf(state.error, doing) };
+      }
+      if (rt.hasPendingJob()) {
+        const jobs = rt.executePendingJobs();
+        if (jobs.error) {
+          promise.dispose();
+          return { value: null, failure: this.failureOf(jobs.error, doing) };
+        }
+        continue;
+      }
+      const fired = ctx.callFunction(this.fn("fireTimer"), this.api);
+      if (fired.error) {
+        promise.dispose();
+        return { value: null, failure: this.failureOf(fired.error, doing) };
+      }
+      const any = ctx.dump(fired.value) === true;
+      fired.value.dispose();
+      if (!any) {
+        promise.dispose();
+        return { value: null, failure: neverSettledFailure() };
+      }
+    }
+    while (rt.hasPendingJob()) {
+      const jobs = rt.executePendingJobs();
+      if (jobs.error) {
+        promise.dispose();
+        return { value: null, failure: this.failureOf(jobs.error, doing) };
+      }
+    }
+    return { value: promise, failure: null };
+  }
+
+  /** A failed import surfaces in QuickJS's words; the module loader's own failure names the file and line. */
+  private importFailure(failure: HookFailure): HookFailure {
+    const refused = this.instance.loadFailure;
+    return refused && failure.message.includes(refused.text) ? refused.failure : failure;
+  }
+
+  /** A thrown value (disposed here) as a failure. */
+  private failureOf(error: QuickJSHandle, doing: string): HookFailure {
+    const interrupted = this.instance.interrupted;
+    const described = this.describe(error);
+    error.dispose();
+    if (interrupted) return timeoutFailure(this.instance.limits.timeoutMs, described?.stack ?? "", this.maps, doing);
+    if (!described) return { kind: "threw", message: "threw a value that could not be described", location: null };
+    return thrownFailure(described, this.maps, this.instance.limits.memoryBytes);
+  }
+
+  private describe(error: QuickJSHandle): GuestError | null {
+    const text = this.housekeeping(() => this.context.callFunction(this.fn("describe"), this.api, error));
+    return text === null ? null : (JSON.parse(text) as GuestError);
+  }
+
+  /** Ends the call in the guest (cancels timers, collects logs). */
+  private end(): { logs: LogEntry[]; failure: HookFailure | null } {
+    const text = this.housekeeping(() => this.context.callFunction(this.fn("end"), this.api));
+    if (text === null) return { logs: [], failure: null };
+    const report = JSON.parse(text) as CallReport;
+    const failure = report.timerError ? thrownFailure(report.timerError, this.maps, this.instance.limits.memoryBytes) : null;
+    if (failure) failure.message = `${failure.message.replace(where(failure.location), "")} (in a timer callback)${where(failure.location)}`;
+    return { logs: report.logs, failure };
+  }
+
+  /** Runs the sandbox's own guest code that returns a string, with a short deadline; null if it failed. */
+  private housekeeping(call: () => VmCallResult<QuickJSHandle>): string | null {
+    const interrupted = this.instance.interrupted;
+    this.instance.arm(HOUSEKEEPING_MS);
+    this.instance.runtime.setMemoryLimit(-1);
+    const result = call();
+    this.instance.disarm();
+    this.instance.interrupted = interrupted;
+    if (result.error) {
+      result.error.dispose();
+      return null;
+    }
+    const text = this.context.typeof(result.value) === "string" ? this.context.getString(result.value) : null;
+    result.value.dispose();
+    return text;
+  }
+
+  private fn(name: Api): QuickJSHandle {
+    const handle = this.fns.get(name);
+    if (!handle) throw new Error(`realm API ${name} missing`);
+    return handle;
+  }
+
+  dispose(): void {
+    this.entry?.dispose();
+    this.entry = null;
+    this.logger.dispose();
+    for (const handle of this.fns.values()) handle.dispose();
+    this.fns.clear();
+    this.api.dispose();
+    this.context.dispose();
+  }
+}

@@ -1,0 +1,404 @@
+import type { QuickJSHandle, QuickJSWASMModule } from "quickjs-emscripten-core";
+import type { ChainFailure } from "../../core/chain/types";
+import type { ChainRequest, ChainResult, HookCallResult, HookFailure, HookRunner, SandboxLimits } from "../../core/engine/ports";
+import type { JsonObject } from "../../core/json";
+import type { Pipeline } from "../../core/pipeline/schema";
+import type { LogEntry } from "../../core/trace/events";
+import { applyPatch } from "../../core/trace/jsonPatch";
+import { ChainRealm, ChainRealmError, type ChainOutput } from "./chainRealm";
+import { MAX_RECORDED_VALUES, newRecording, RunDeterminism, type CallRecording } from "./clock";
+import { mib } from "./failures";
+import { SandboxInstance } from "./instance";
+import { pipelineFiles, type PipelineFiles } from "./modules";
+import { ModuleRealm, type CallOutcome } from "./moduleRealm";
+import { loadQuickJS } from "./quickjs";
+import { compileModule, type CompileResult } from "./transpile";
+
+/**
+ * The sandboxed {@link HookRunner}: runs one run's hooks and tool handlers in QuickJS.
+ * See docs/sandbox.md for the guarantees and the design.
+ */
+
+export interface SandboxRunnerOptions {
+  pipeline: Pick<Pipeline, "hooks" | "modules" | "scenarios">;
+  clockStart: number;
+  seed: number;
+  limits: SandboxLimits;
+}
+
+export interface SandboxRunnerDeps {
+  /** A fresh QuickJS WebAssembly module; tests pass a leak-checking one. */
+  loadQuickJS?: () => Promise<QuickJSWASMModule>;
+  /**
+   * How the context after a chain reaches the host: rebuilt by applying the hooks' patches
+   * to the input (default; nothing large leaves the sandbox) or serialised by the guest.
+   */
+  contextTransfer?: "patches" | "json";
+}
+
+/** Setup timings of a runner, for the bench. */
+export interface SandboxStats {
+  setupMs: number;
+  instances: number;
+}
+
+export interface SandboxRunner extends HookRunner {
+  readonly stats: SandboxStats;
+}
+
+/** The run's sandbox crashed the WebAssembly engine itself (native stack exhausted, an engine trap). */
+class SandboxCrash extends Error {
+  override name = "SandboxCrash";
+  constructor(
+    readonly hookId: string | null,
+    reason: unknown,
+  ) {
+    super(`the sandbox crashed${hookId ? ` in hook ${hookId}` : ""}: ${reason instanceof Error ? reason.message : String(reason)}`);
+  }
+}
+
+/** A crash outside any hook (while loading the context itself): the chain cannot run. */
+export class SandboxCrashedError extends Error {
+  override name = "SandboxCrashedError";
+}
+
+/** Whether `error`, thrown by a call into QuickJS, is the engine itself failing rather than a host bug. */
+function isEngineCrash(error: unknown): boolean {
+  if (error instanceof WebAssembly.RuntimeError) return true;
+  return error instanceof RangeError && /call stack/i.test(error.message);
+}
+
+interface CallExtras {
+  logs: LogEntry[];
+  recording: CallRecording;
+  /** Replaces the executor's record (the executor could not settle the call itself). */
+  failure?: HookFailure;
+}
+
+/**
+ * Creates the runner for one run: transpiles every hook, shared module and tool handler
+ * (cached by content), then runs chains and tools on demand. Hook modules are loaded on their
+ * first call and keep their state for the run.
+ *
+ * @throws nothing for bad user code (it becomes a failure of that hook); rejects only if
+ *   QuickJS itself cannot be loaded.
+ * @example
+ * const runner = await openSandboxRunner({ pipeline, clockStart: 0, seed: 1, limits: { timeoutMs: 1000, memoryBytes: 64 << 20 } });
+ * const { calls, context } = await runner.runChain({ point: "pre-model-call", execution: "chain", hookIds: ["h1"], context: { systemPrompt: "" } });
+ * runner.dispose();
+ */
+export async function openSandboxRunner(options: SandboxRunnerOptions, deps: SandboxRunnerDeps = {}): Promise<SandboxRunner> {
+  const started = performance.now();
+  const files = pipelineFiles(options.pipeline);
+  const entries = await Promise.all([...files.sources].map(async ([path, code]) => [path, await compileModule(path, code)] as const));
+  const compiled = new Map<string, CompileResult>(entries);
+  const module = await (deps.loadQuickJS ?? loadQuickJS)();
+  const runner = new Runner(options, files, compiled, module, deps);
+  runner.stats.setupMs = performance.now() - started;
+  return runner;
+}
+
+class Runner implements SandboxRunner {
+  readonly stats: SandboxStats = { setupMs: 0, instances: 0 };
+  private readonly determinism: RunDeterminism;
+  private readonly maps;
+  private readonly sharedModules: Set<string>;
+  private instance: SandboxInstance | null = null;
+  private chainRealm: ChainRealm | null = null;
+  private readonly realms = new Map<string, ModuleRealm>();
+  /** Notes for a module's next call (it was reloaded), by path. */
+  private readonly notes = new Map<string, string>();
+  private module: QuickJSWASMModule;
+  private disposed = false;
+
+  constructor(
+    private readonly options: SandboxRunnerOptions,
+    private readonly files: PipelineFiles,
+    private readonly compiled: ReadonlyMap<string, CompileResult>,
+    module: QuickJSWASMModule,
+    private readonly deps: SandboxRunnerDeps,
+  ) {
+    this.module = module;
+    this.determinism = new RunDeterminism(options.clockStart, options.seed);
+    this.maps = new Map([...compiled].flatMap(([path, r]) => (r.ok ? [[path, r.module.map] as const] : [])));
+    this.sharedModules = new Set(options.pipeline.modules.map((m) => m.path));
+  }
+
+  async runChain(request: ChainRequest): Promise<ChainResult> {
+    this.assertAlive();
+    const crashed = new Map<string, HookFailure>();
+    for (;;) {
+      try {
+        return this.runChainOnce(request, crashed);
+      } catch (error) {
+        if (!(error instanceof SandboxCrash)) throw error;
+        await this.restartAfterCrash();
+        if (!error.hookId) throw new SandboxCrashedError(`${error.message}; the context may be too deeply nested`);
+        // Run the chain again from its input in the fresh sandbox, with the crashing hook failed.
+        crashed.set(error.hookId, {
+          kind: "threw",
+          message:
+            "InternalError: stack overflow: the recursion went deeper than the sandbox's native stack allows; " +
+            "the run's sandbox was restarted, so every hook's module state was reset",
+          location: null,
+        });
+      }
+    }
+  }
+
+  private runChainOnce(request: ChainRequest, crashed: ReadonlyMap<string, HookFailure>): ChainResult {
+    let current: string | null = null;
+    try {
+      const instance = this.ensureInstance();
+      const chain = this.ensureChainRealm(instance);
+      const realms = new Map<string, ModuleRealm>();
+      for (const hookId of request.hookIds) {
+        if (crashed.has(hookId)) continue;
+        current = hookId;
+        realms.set(hookId, this.realmFor(this.hookPath(hookId), chain));
+      }
+      current = null;
+      chain.open(request.context, {
+        execution: request.execution,
+        hookIds: request.hookIds,
+        aliases: request.aliases,
+        loggerField: request.loggerField ?? null,
+      });
+      instance.setCeilingFromUsage(chain.context);
+      const extras = new Map<number, CallExtras>();
+      let unsettled: { hookId: string; failure: HookFailure } | null = null;
+      const propagates = request.execution === "modifying" || request.execution === "claiming";
+      for (let calls = chain.start(); calls.length > 0 && !unsettled; calls = chain.start()) {
+        for (const [index, hookId] of calls) {
+          current = hookId;
+          const realm = realms.get(hookId);
+          const failure = crashed.get(hookId);
+          if (!realm || failure) {
+            chain.settleFailed(index, failure ?? { kind: "threw", message: "internal: no realm", location: null }, 0);
+            extras.set(index, { logs: [], recording: newRecording() });
+            continue;
+          }
+          const extra = this.callHook(instance, chain, realm, index);
+          extras.set(index, extra);
+          if (extra.failure && propagates) {
+            unsettled = { hookId, failure: extra.failure };
+            // The executor never saw this call end. Failing the next call (which runs nothing)
+            // stops the chain there with what was merged before; the record is dropped below.
+            for (const [next] of chain.start()) chain.settleFailed(next, extra.failure, 0);
+          }
+        }
+      }
+      current = null;
+      const withContext = this.deps.contextTransfer === "json";
+      const output = chain.result(withContext);
+      this.dropPoisonedRealms();
+      if (unsettled) output.aborted = unsettled;
+      return this.chainResult(request, output, extras);
+    } catch (error) {
+      if (isEngineCrash(error)) throw new SandboxCrash(current, error);
+      throw error;
+    }
+  }
+
+  /** Runs one hook call and commits it in the chain realm; returns what the records lack. */
+  private callHook(instance: SandboxInstance, chain: ChainRealm, realm: ModuleRealm, index: number): CallExtras {
+    const det = this.determinism;
+    const input = chain.input(index);
+    let outcome: CallOutcome;
+    try {
+      outcome = realm.callHook(input);
+    } finally {
+      input.dispose();
+    }
+    const extras: CallExtras = { logs: outcome.logs, recording: outcome.recording };
+    if (outcome.failure || !outcome.value) {
+      chain.settleFailed(index, outcome.failure ?? { kind: "threw", message: "internal: no value", location: null }, outcome.durationMs);
+      return extras;
+    }
+    // Finalising runs the hook's own code again (toJSON, getters), with a fresh budget.
+    const value: QuickJSHandle = outcome.value;
+    det.recording = outcome.recording;
+    instance.arm();
+    try {
+      chain.settleReturned(index, value, outcome.durationMs);
+    } catch (error) {
+      if (!(error instanceof ChainRealmError)) throw error;
+      // The executor never committed this call (it only commits after user code is done).
+      const timedOut = error.message === "interrupted";
+      extras.failure = timedOut
+        ? { kind: "timeout", message: `timed out after ${instance.limits.timeoutMs} ms while converting what the hook returned or stored to JSON`, location: null }
+        : { kind: "threw", message: error.message, location: null };
+    } finally {
+      instance.disarm();
+      det.recording = null;
+      value.dispose();
+    }
+    return extras;
+  }
+
+  private chainResult(request: ChainRequest, output: ChainOutput, extras: ReadonlyMap<number, CallExtras>): ChainResult {
+    const limits = this.options.limits;
+    const records = new Map(output.calls.map((r) => [r.hookId, r]));
+    const calls: HookCallResult[] = [];
+    for (const [index, extra] of [...extras].sort((a, b) => a[0] - b[0])) {
+      const hookId = request.hookIds[index] ?? "";
+      const record = records.get(hookId);
+      // A call the executor could not settle (its finalisation was interrupted) changed nothing.
+      const kept = record && !extra.failure ? record : null;
+      const failure = extra.failure ?? (record?.failure ? normalizeFailure(record.failure, limits) : null);
+      calls.push({
+        hookId,
+        patch: kept?.patch ?? [],
+        returned: kept?.returned,
+        failure,
+        logs: extra.recording.unrecorded > 0 ? [...extra.logs, unrecordedNote(extra.recording.unrecorded)] : extra.logs,
+        durationMs: record?.durationMs ?? 0,
+        clock: extra.recording.clock,
+        random: extra.recording.random,
+        claimed: kept?.claimed ?? false,
+        droppedWrites: record?.droppedWrites ?? [],
+      });
+    }
+    let context = output.context;
+    if (!context) {
+      context = request.context;
+      for (const call of calls) if (call.patch.length > 0) context = applyPatch(context, call.patch);
+    }
+    const aborted = output.aborted ? { hookId: output.aborted.hookId, failure: normalizeFailure(output.aborted.failure, limits) } : null;
+    return { calls, context, aborted };
+  }
+
+  async runTool(tool: string, input: JsonObject): Promise<{ content: string; isError: boolean; logs: LogEntry[]; failure: HookFailure | null }> {
+    this.assertAlive();
+    const path = this.files.toolPaths.get(tool);
+    if (!path) {
+      const message = `the scenario has no handler for tool "${tool}"`;
+      return { content: message, isError: true, logs: [], failure: { kind: "threw", message, location: null } };
+    }
+    try {
+      const instance = this.ensureInstance();
+      const realm = this.realmFor(path, null);
+      const outcome = realm.callTool(JSON.stringify(input));
+      const logs = outcome.recording.unrecorded > 0 ? [...outcome.logs, unrecordedNote(outcome.recording.unrecorded)] : outcome.logs;
+      this.dropPoisonedRealms();
+      if (outcome.failure || !outcome.value) {
+        const failure = outcome.failure ?? { kind: "threw" as const, message: "the tool handler returned nothing", location: null };
+        return { content: `The tool handler failed: ${failure.message}`, isError: true, logs, failure };
+      }
+      const value = outcome.value;
+      let shaped;
+      try {
+        shaped = realm.toolResult(value);
+      } finally {
+        value.dispose();
+      }
+      void instance;
+      if ("invalid" in shaped) {
+        const failure: HookFailure = { kind: "threw", message: `TypeError: ${shaped.invalid}`, location: null };
+        return { content: `The tool handler failed: ${failure.message}`, isError: true, logs, failure };
+      }
+      return { ...shaped, logs, failure: null };
+    } catch (error) {
+      if (!isEngineCrash(error)) throw error;
+      await this.restartAfterCrash();
+      const message = "InternalError: stack overflow: the recursion went deeper than the sandbox's native stack allows; the run's sandbox was restarted";
+      return { content: `The tool handler failed: ${message}`, isError: true, logs: [], failure: { kind: "threw", message, location: null } };
+    }
+  }
+
+  private hookPath(hookId: string): string {
+    const path = this.files.hookPaths.get(hookId);
+    if (!path) throw new Error(`runChain: the pipeline has no hook "${hookId}"`);
+    return path;
+  }
+
+  private ensureInstance(): SandboxInstance {
+    if (!this.instance) {
+      this.instance = new SandboxInstance(this.module, this.options.limits, this.determinism, this.compiled, this.files.sources, this.sharedModules);
+      this.stats.instances++;
+    }
+    return this.instance;
+  }
+
+  private ensureChainRealm(instance: SandboxInstance): ChainRealm {
+    this.chainRealm ??= new ChainRealm(instance);
+    return this.chainRealm;
+  }
+
+  /** The realm of `path`, loading its module on first use; its logger is registered with the chain realm. */
+  private realmFor(path: string, chain: ChainRealm | null): ModuleRealm {
+    let realm = this.realms.get(path);
+    if (!realm) {
+      const instance = this.ensureInstance();
+      realm = new ModuleRealm(instance, path, this.maps);
+      this.realms.set(path, realm);
+      const note = this.notes.get(path);
+      if (note) {
+        realm.note("warn", note);
+        this.notes.delete(path);
+      }
+      const compiled = this.compiled.get(path);
+      if (!compiled) throw new Error(`no compiled source for ${path}`);
+      if (compiled.ok) realm.load(compiled.module.code);
+      else realm.loadError = { kind: "threw", ...compiled.error };
+      chain?.setLogger(this.hookIdOf(path), realm.logger);
+    }
+    return realm;
+  }
+
+  private hookIdOf(path: string): string {
+    for (const [id, p] of this.files.hookPaths) if (p === path) return id;
+    return path;
+  }
+
+  /** A realm that ran out of memory is dropped after the chain: its module state goes with it. */
+  private dropPoisonedRealms(): void {
+    for (const [path, realm] of this.realms) {
+      if (!realm.poisoned) continue;
+      realm.dispose();
+      this.realms.delete(path);
+      this.notes.set(
+        path,
+        `this module was loaded again: its previous instance exceeded the ${mib(this.options.limits.memoryBytes)} memory limit, so its module-level state was reset`,
+      );
+    }
+  }
+
+  /** Throws the crashed WebAssembly instance away (nothing in it can be trusted) and starts over. */
+  private async restartAfterCrash(): Promise<void> {
+    // The crashed instance's memory may be inconsistent; dropping the references lets it be
+    // garbage collected without running QuickJS's own teardown on a broken heap.
+    this.realms.clear();
+    this.chainRealm = null;
+    this.instance = null;
+    this.module = await (this.deps.loadQuickJS ?? loadQuickJS)();
+  }
+
+  private assertAlive(): void {
+    if (this.disposed) throw new Error("this sandbox runner was disposed");
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const realm of this.realms.values()) realm.dispose();
+    this.realms.clear();
+    this.chainRealm?.dispose();
+    this.chainRealm = null;
+    this.instance?.dispose();
+    this.instance = null;
+  }
+}
+
+/** Failures the executor recorded itself (converting values) in the same plain words as the rest. */
+function normalizeFailure(failure: ChainFailure, limits: SandboxLimits): HookFailure {
+  const location = failure.location ?? null;
+  if (failure.message.startsWith("InternalError: out of memory")) {
+    return { kind: "memory", message: `exceeded the ${mib(limits.memoryBytes)} memory limit`, location };
+  }
+  return { kind: failure.kind, message: failure.message, location };
+}
+
+function unrecordedNote(n: number): LogEntry {
+  return { level: "warn", message: `${n} more Date/Math.random values were handed out but not recorded (at most ${MAX_RECORDED_VALUES} per call)` };
+}
