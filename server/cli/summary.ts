@@ -35,7 +35,7 @@ export function createSummaryPrinter(write: (line: string) => void) {
         write(`  -> tool ${event.name} ${clip(JSON.stringify(event.input), 80)}  [${event.toolUseId}]`);
         return;
       case "tool.result":
-        write(`  <- ${event.claimedBy ? `answered by hook ${event.claimedBy}` : "tool result"}${event.isError ? " (error)" : ""}: ${quote(event.content, 80)}`);
+        write(`  <- ${event.claimedBy ? `answered by hook ${names.get(event.claimedBy) ?? event.claimedBy}` : "tool result"}${event.isError ? " (error)" : ""}: ${quote(event.content, 80)}`);
         for (const log of event.logs ?? []) write(`       ${log.level}: ${log.message}`);
         return;
       case "compact":

@@ -1,0 +1,66 @@
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { describeIssues, parsePipeline } from "~/core/pipeline/parsePipeline";
+import { writePluginFolder } from "~/server/bundles/folder";
+import { BUNDLE_TARGETS, exportPluginZip } from "~/server/bundles/service";
+import { printNotes, runBundleCommand, UsageError, type CommandIo } from "./bundleCommands";
+
+export const EXPORT_USAGE = `Usage: hookwright export PIPELINE.json --target vellum -o OUT.zip|FOLDER [--force]
+
+Writes the pipeline as a plugin the host loads. OUT.zip holds the plugin folder (unzip it
+into <workspace>/plugins/); any other OUT is a new or empty folder that becomes the plugin.
+--force overwrites an existing OUT.zip.`;
+
+/**
+ * `hookwright export`: a pipeline file as a Vellum plugin zip or folder (docs/bundles.md).
+ *
+ * @returns the exit code: 0 written, 1 refused (invalid pipeline, existing output, a
+ *   bundle error), 2 usage mistake.
+ */
+export function exportCommand(argv: string[], io: CommandIo): Promise<number> {
+  return runBundleCommand(io, EXPORT_USAGE, async () => {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args: argv,
+        allowPositionals: true,
+        options: { target: { type: "string", default: "vellum" }, output: { type: "string", short: "o" }, force: { type: "boolean", default: false } },
+      });
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+    const { values, positionals } = parsed;
+    if (positionals.length !== 1 || positionals[0] === undefined) throw new UsageError("export needs exactly one PIPELINE.json.");
+    if (!BUNDLE_TARGETS.some((t) => t === values.target)) {
+      throw new UsageError(`Unknown target "${values.target}"; the targets are: ${BUNDLE_TARGETS.join(", ")}.`);
+    }
+    if (values.output === undefined) throw new UsageError("export needs -o OUT.zip or -o FOLDER.");
+
+    const input = resolve(io.cwd, positionals[0]);
+    let json: unknown;
+    try {
+      json = JSON.parse(await readFile(input, "utf8"));
+    } catch (err) {
+      if (err instanceof SyntaxError) throw new UsageError(`${positionals[0]} is not JSON: ${err.message}`);
+      throw err;
+    }
+    const pipeline = parsePipeline(json);
+    if (!pipeline.ok) {
+      io.stderr(`${positionals[0]} is not a valid pipeline:\n${describeIssues(pipeline.issues)}\n`);
+      throw new UsageError("Fix the pipeline file and export again.");
+    }
+    const bundle = exportPluginZip(pipeline.value);
+    const output = resolve(io.cwd, values.output);
+    if (output.endsWith(".zip")) {
+      if (existsSync(output) && !values.force) throw new UsageError(`${values.output} already exists; pass --force to overwrite it.`);
+      await writeFile(output, bundle.bytes);
+      io.stdout(`Wrote ${values.output}: plugin "${bundle.pluginName}", ${bundle.files.length} files. Unzip it into <workspace>/plugins/.\n`);
+    } else {
+      await writePluginFolder(output, bundle.files);
+      io.stdout(`Wrote plugin "${bundle.pluginName}" to ${values.output} (${bundle.files.length} files). Copy the folder into <workspace>/plugins/.\n`);
+    }
+    printNotes(io, bundle.warnings);
+  });
+}

@@ -1,0 +1,47 @@
+import { existsSync } from "node:fs";
+import { readFile, stat, writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { ArchiveError } from "~/server/bundles/archiveError";
+import { DEFAULT_ARCHIVE_LIMITS, formatBytes } from "~/server/bundles/limits";
+import { importPluginFolder, importPluginZip } from "~/server/bundles/service";
+import { printNotes, runBundleCommand, UsageError, type CommandIo } from "./bundleCommands";
+
+export const IMPORT_USAGE = `Usage: hookwright import PLUGIN.zip|PLUGIN_FOLDER -o PIPELINE.json [--force]
+
+Reads a Vellum plugin (a folder with package.json and hooks/, or a zip of one) into a new
+pipeline file on the vellum profile. --force overwrites an existing PIPELINE.json.`;
+
+/**
+ * `hookwright import`: a Vellum plugin zip or folder as a pipeline file (docs/bundles.md).
+ * Archives are read in memory with the limits of server/bundles/limits.ts.
+ *
+ * @returns the exit code: 0 written, 1 refused (unsafe archive, not a usable plugin), 2 usage mistake.
+ */
+export function importCommand(argv: string[], io: CommandIo): Promise<number> {
+  return runBundleCommand(io, IMPORT_USAGE, async () => {
+    let parsed;
+    try {
+      parsed = parseArgs({ args: argv, allowPositionals: true, options: { output: { type: "string", short: "o" }, force: { type: "boolean", default: false } } });
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+    const { values, positionals } = parsed;
+    if (positionals.length !== 1 || positionals[0] === undefined) throw new UsageError("import needs exactly one plugin zip or folder.");
+    if (values.output === undefined) throw new UsageError("import needs -o PIPELINE.json.");
+    const output = resolve(io.cwd, values.output);
+    if (existsSync(output) && !values.force) throw new UsageError(`${values.output} already exists; pass --force to overwrite it.`);
+
+    const source = resolve(io.cwd, positionals[0]);
+    const info = await stat(source);
+    // Refuse a huge file before reading it into memory; the reader checks the bytes again.
+    if (info.isFile() && info.size > DEFAULT_ARCHIVE_LIMITS.maxArchiveBytes) {
+      throw new ArchiveError("ARCHIVE_TOO_LARGE", `The archive is ${formatBytes(info.size)}; at most ${formatBytes(DEFAULT_ARCHIVE_LIMITS.maxArchiveBytes)} are allowed.`);
+    }
+    const result = info.isDirectory() ? await importPluginFolder(source) : importPluginZip(new Uint8Array(await readFile(source)));
+    await writeFile(output, `${JSON.stringify(result.pipeline, null, 2)}\n`, "utf8");
+    const hooks = result.pipeline.hooks.length;
+    io.stdout(`Wrote ${values.output}: pipeline "${result.pipeline.name}" with ${hooks} hook${hooks === 1 ? "" : "s"} and ${result.pipeline.modules.length} module${result.pipeline.modules.length === 1 ? "" : "s"}.\n`);
+    printNotes(io, result.warnings);
+  });
+}
