@@ -81,7 +81,7 @@ export function createFirePoint(options: {
         random: call.random,
       });
     }
-    record({ type: "point.end", point: spec.id, result: readBackFields(chain.context, spec) });
+    record({ type: "point.end", point: spec.id, result: readBackFields(chain.context, spec, unread) });
     return { value, aborted: chain.aborted ?? null };
   };
 }
@@ -129,10 +129,11 @@ function topField(pointer: string): string {
   return token.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 
-function readBackFields(context: JsonObject, spec: HookPointSpec): JsonObject {
+/** The fields the host actually reads back this time (a field this outcome leaves unread is left out). */
+function readBackFields(context: JsonObject, spec: HookPointSpec, unread: Record<string, string>): JsonObject {
   const out: JsonObject = {};
   for (const f of spec.fields) {
-    const v = f.readBack ? context[f.name] : undefined;
+    const v = f.readBack && !(f.name in unread) ? context[f.name] : undefined;
     if (v !== undefined) out[f.name] = v;
   }
   return out;

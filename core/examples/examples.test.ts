@@ -65,6 +65,11 @@ describe("example pipelines", () => {
     expect(requests.map((r) => r.continueOf ?? null)).toEqual([null, 1]);
     expect(run.of("hook.end").map((e) => e.decision ?? null)).toEqual(["continue", null]);
     expect(run.result.messages.at(-1)).toEqual({ role: "assistant", content: [{ type: "text", text: "Paris." }] });
+    // What the host read back: the history on the continue, the reply once it stands.
+    expect(run.of("point.end").map((e) => Object.keys(e.result ?? {}))).toEqual([
+      ["messages", "decision"],
+      ["content", "decision"],
+    ]);
   });
 
   it("Audit log: prints one line per tool call, failures included", async () => {
