@@ -3,9 +3,10 @@ import { PIPELINE_FORMAT, type PipelineInput } from "../../core/pipeline/schema"
 /**
  * "Be concise" plus a post-tool-use hook, with a scenario whose model asks for `perReply` tools
  * at once, `replies` times: one run records a long trace (every tool call adds tool and hook
- * events) while model requests stay few, as in a real research-style turn.
+ * events). `compactAtChars` lets the loop compact the history, which keeps every context (and
+ * so the recorded trace) bounded however long the turn gets.
  */
-export function benchPipeline(options: { replies: number; perReply: number }): PipelineInput {
+export function benchPipeline(options: { replies: number; perReply: number; compactAtChars?: number }): PipelineInput {
   const responses = [];
   let n = 0;
   for (let r = 1; r <= options.replies; r++) {
@@ -46,7 +47,7 @@ export function benchPipeline(options: { replies: number; perReply: number }): P
         system: "You are a helpful assistant.",
         model: { kind: "scripted", responses },
         tools: [{ name: "search", description: "Search", results: Array.from({ length: 20 }, (_, i) => `result ${i + 1}`) }],
-        limits: { maxModelCalls: options.replies + 5, maxToolCalls: n + 5, compactAtChars: null },
+        limits: { maxModelCalls: options.replies + 5, maxToolCalls: n + 5, compactAtChars: options.compactAtChars ?? null },
       },
     ],
   };

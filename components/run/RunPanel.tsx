@@ -77,6 +77,11 @@ export function RunPanel(props: {
         <button type="button" className="run-primary" onClick={run} disabled={!scenario || start.isPending} data-testid="run-button">
           Run
         </button>
+        {store && !follow ? (
+          <button type="button" onClick={() => setFollow(true)} title="Jump to the newest event and keep up with it">
+            Follow
+          </button>
+        ) : null}
         {edited ? <span className="run-muted">edited (not saved to the pipeline)</span> : null}
         {runId ? (
           <Link href={`/pipelines/${props.pipelineId}/runs/${runId}`} className="run-open-replay">
@@ -91,7 +96,7 @@ export function RunPanel(props: {
       {store ? (
         <>
           <LiveHookCards store={store} onOpenHook={props.onOpenHook} onSelect={onStep} />
-          <TraceView store={store} step={step} onStep={onStep} follow={follow} onPosition={onPosition ?? undefined} onOpenHook={props.onOpenHook} keyboard={false} />
+          <TraceView store={store} step={step} onStep={onStep} follow={follow} onPosition={onPosition} onOpenHook={props.onOpenHook} keyboard={false} />
         </>
       ) : null}
       <details className="run-history-box">

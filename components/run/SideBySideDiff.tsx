@@ -2,7 +2,8 @@
 import { DiffEditor } from "@monaco-editor/react";
 import { useMemo } from "react";
 import type { JsonObject } from "~/core/json";
-import "~/components/editor/monacoLoader";
+// Configures @monaco-editor/react to use the locally bundled Monaco (never a CDN).
+import "~/components/editor/setupMonaco";
 
 /** The whole context before and after, side by side in Monaco's diff editor (loaded lazily by the card). */
 export function SideBySideDiff(props: { before: JsonObject; after: JsonObject }) {
@@ -12,7 +13,7 @@ export function SideBySideDiff(props: { before: JsonObject; after: JsonObject })
     <div className="run-monaco-diff" data-testid="side-by-side">
       <DiffEditor
         height="360px"
-        language="json"
+        language="plaintext"
         original={original}
         modified={modified}
         options={{ readOnly: true, renderSideBySide: true, minimap: { enabled: false }, wordWrap: "on", scrollBeyondLastLine: false }}

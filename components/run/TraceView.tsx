@@ -1,5 +1,5 @@
 "use client";
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { createContextCursor } from "~/core/run/contextCursor";
 import { findStep, outlineEntry, positionAt } from "~/core/run/outline";
 import { applyPatch } from "~/core/trace/jsonPatch";
@@ -32,6 +32,7 @@ export function TraceView(props: {
 }) {
   const { store, onStep, onPosition } = props;
   const version = useTraceVersion(store);
+  const [contextOpen, setContextOpen] = useState(false);
   const outline = store.outline;
   const count = outline.count;
   const step = props.follow ? count - 1 : Math.min(props.step, count - 1);
@@ -50,7 +51,8 @@ export function TraceView(props: {
   useEffect(() => {
     if (seq < 1) return;
     const from = after.kind === "missing" ? after.from : before.kind === "missing" ? before.from : seq;
-    void store.ensure(Math.max(1, from - 1), seq + 1);
+    // Prefetch ahead so stepping forward rarely waits for a page.
+    void store.ensure(Math.max(1, from - 1), seq + 100);
     // version: re-check after pages arrive
   }, [store, seq, after.kind, before.kind, version]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -137,9 +139,10 @@ export function TraceView(props: {
             <EventDetail event={event} />
           )}
           {after.kind === "context" ? (
-            <details className="run-step-context">
+            <details className="run-step-context" open={contextOpen} onToggle={(e) => setContextOpen(e.currentTarget.open)}>
               <summary>Context at this step ({after.point})</summary>
-              <ContextView context={after.context} />
+              {/* Serialising a megabyte context on every step only when someone looks at it. */}
+              {contextOpen ? <ContextView context={after.context} /> : null}
             </details>
           ) : null}
         </div>

@@ -1,11 +1,13 @@
 import { createCallerFactory, router } from "./trpc";
 import { bundlesRouter } from "./routers/bundles";
 import { pipelinesRouter } from "./routers/pipelines";
+import { runsRouter } from "./routers/runs";
 
 /** Every domain router, one key each. Other routers (runs, bundles) are registered here. */
 export const appRouter = router({
   pipelines: pipelinesRouter,
   bundles: bundlesRouter,
+  runs: runsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,15 +7,24 @@ import type { TraceEvent } from "../../core/trace/events";
  */
 export function createReplayModelProvider(recorded: readonly TraceEvent[]): ModelProvider {
   const byCall = new Map<number, ModelReply>();
+  let lastCall = 0;
+  let exhausted = false;
   for (const e of recorded) {
+    if (e.type === "run.end") exhausted = e.exitReason === "script_exhausted";
     if (e.type !== "model.response") continue;
+    lastCall = Math.max(lastCall, e.call);
     byCall.set(e.call, e.error !== undefined ? { error: e.error } : { content: e.content, stopReason: e.stopReason });
   }
+  // The trace does not carry the reply's code: a recording that ran out of script did so at its last call.
+  const last = byCall.get(lastCall);
+  if (exhausted && last && "error" in last) byCall.set(lastCall, { error: last.error, code: "script_exhausted" });
   return {
     respond(request) {
       const reply = byCall.get(request.call);
-      // Past the recording (a hook made the loop go further): a provider error ends the turn visibly.
-      return Promise.resolve(reply ?? { error: `no recorded model response for call ${request.call}: the re-run went past the recording` });
+      // Past the recording (a hook made the loop go further): end the run as a script that ran out.
+      return Promise.resolve(
+        reply ?? { error: `no recorded model response for call ${request.call}: the re-run went past the recording`, code: "script_exhausted" },
+      );
     },
   };
 }

@@ -15,6 +15,8 @@ import { appendEvent, failAbandonedRuns, finishRun, getRunRow, insertRun, readAl
 export interface RunEngine {
   createRunner: HookRunnerFactory;
   scriptedModel(scenario: Scenario): ModelProvider;
+  /** Why this pipeline cannot run at all (unknown profile or hook point), or null; checked before a run is recorded. */
+  check?(pipeline: Pipeline): string | null;
   /** Runs one turn, calling `emit` for every event in order. */
   simulate(options: {
     pipeline: Pipeline;
@@ -70,6 +72,8 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
   }
 
   function launch(options: { pipelineId: string; revision: number; pipeline: Pipeline; scenario: Scenario; model: ModelProvider; rerunOf: string | null; eventDelayMs?: number }): { runId: string } {
+    const problem = engine.check?.(options.pipeline) ?? null;
+    if (problem !== null) throw new RunError("PIPELINE_CANNOT_RUN", problem);
     const runId = crypto.randomUUID();
     insertRun(db, { id: runId, pipelineId: options.pipelineId, revision: options.revision, scenario: options.scenario, rerunOf: options.rerunOf });
     const done = execute(runId, options).finally(() => active.delete(runId));

@@ -1,0 +1,33 @@
+import type { Db } from "../../db/client";
+import { createRunEventBus, type RunEventBus } from "./eventBus";
+import { defaultRunEngine } from "./engine";
+import { createRunService, type RunService } from "./runService";
+
+/*
+ * Process-wide run machinery. Cached on globalThis because Next may evaluate this module in
+ * several server bundles; a run started from one route must stream through another.
+ */
+const globalForRuns = globalThis as unknown as { hookwrightRunBus?: RunEventBus; hookwrightRunServices?: WeakMap<Db, RunService> };
+
+export function getRunBus(): RunEventBus {
+  return (globalForRuns.hookwrightRunBus ??= createRunEventBus());
+}
+
+/** The run service of a database (tests use their own database, hence one service per handle). */
+export function getRunService(db: Db): RunService {
+  const services = (globalForRuns.hookwrightRunServices ??= new WeakMap());
+  let service = services.get(db);
+  if (!service) {
+    service = createRunService({ db, bus: getRunBus(), engine: defaultRunEngine });
+    services.set(db, service);
+  }
+  return service;
+}
+
+/** Installs the service of a database (tests inject an engine); must precede the first getRunService(db). */
+export function provideRunService(db: Db, service: RunService): void {
+  (globalForRuns.hookwrightRunServices ??= new WeakMap()).set(db, service);
+}
+
+export { streamRunEvents } from "./streamEvents";
+export { RunError } from "./runError";

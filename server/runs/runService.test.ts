@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { examplePipelines } from "~/core/examples";
+import type { Scenario } from "~/core/pipeline/schema";
+import { firstDivergence } from "~/core/run/divergence";
+import { openDatabase, type DbHandle } from "~/db/client";
+import { createPipeline, getPipeline, saveRevision } from "~/db/pipelineStore";
+import { createRunEventBus } from "./eventBus";
+import { defaultRunEngine } from "./engine";
+import { createRunService, type RunService } from "./runService";
+import { getRunRow, readAllEvents } from "./runStore";
+
+const toolsScenario: Scenario = {
+  name: "tools",
+  description: "",
+  prompt: "Find two facts.",
+  history: [],
+  system: "You are a helpful assistant.",
+  model: {
+    kind: "scripted",
+    maxInputTokens: 200_000,
+    responses: [
+      { content: [{ type: "tool_use", id: "toolu_1", name: "search", input: { q: "a" } }], stopReason: "tool_use" },
+      { content: [{ type: "tool_use", id: "toolu_2", name: "search", input: { q: "b" } }], stopReason: "tool_use" },
+      { content: [{ type: "text", text: "Done." }], stopReason: "end_turn" },
+    ],
+  },
+  tools: [{ name: "search", description: "", inputSchema: { type: "object" }, handler: "let n = 0;\nexport default function () { n++; return `result ${n} at ${Date.now()} r=${Math.random().toFixed(6)}`; }\n" }],
+  limits: { maxModelCalls: 10, maxToolCalls: 10, compactAtChars: null },
+  clockStart: 1_767_225_600_000,
+  seed: 7,
+};
+
+describe("createRunService (real engine and sandbox)", () => {
+  let handle: DbHandle;
+  let service: RunService;
+  let pipelineId: string;
+  beforeEach(() => {
+    handle = openDatabase({ file: ":memory:" });
+    service = createRunService({ db: handle.db, bus: createRunEventBus(), engine: defaultRunEngine });
+    const example = examplePipelines.find((p) => p.name === "Be concise");
+    pipelineId = createPipeline(handle.db, { ...example, scenarios: [toolsScenario, ...(example?.scenarios ?? [])] }).id;
+  });
+  afterEach(() => handle.close());
+
+  async function run(start: () => { runId: string }) {
+    const { runId } = start();
+    await service.settled(runId);
+    return { runId, events: readAllEvents(handle.db, runId), row: getRunRow(handle.db, runId) };
+  }
+
+  it("records the Be concise run with the hook's change to the system prompt", async () => {
+    const { events, row } = await run(() => service.start({ pipelineId, scenario: { name: "tools" } }));
+    expect(row).toMatchObject({ status: "finished", exitReason: "no_tool_calls", hooksChanged: 3, errors: 0, eventCount: events.length });
+    const ends = events.filter((e) => e.type === "hook.end");
+    expect(ends).toHaveLength(3);
+    expect(ends[0]?.type === "hook.end" && ends[0].patch).toEqual([{ op: "replace", path: "/systemPrompt", value: "You are a helpful assistant.\nBe concise." }]);
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+  });
+
+  it("re-runs a recording identically when nothing changed", async () => {
+    const first = await run(() => service.start({ pipelineId, scenario: { name: "tools" } }));
+    const again = await run(() => service.rerun({ runId: first.runId }));
+    expect(again.row?.rerunOf).toBe(first.runId);
+    expect(firstDivergence(first.events, again.events)).toBeNull();
+  });
+
+  it("re-runs against the current code with the recorded tool results, diverging at the edited hook", async () => {
+    const first = await run(() => service.start({ pipelineId, scenario: { name: "tools" } }));
+    const current = getPipeline(handle.db, pipelineId);
+    const hooks = current.document.hooks.map((h) => ({ ...h, code: 'export default function (ctx) { ctx.systemPrompt = (ctx.systemPrompt ?? "") + "\\nBe brief."; }\n' }));
+    saveRevision(handle.db, { id: pipelineId, baseRevision: current.revision, document: { ...current.document, hooks } });
+    const second = await run(() => service.rerun({ runId: first.runId }));
+    expect(second.row?.revision).toBe(2);
+    const d = firstDivergence(first.events, second.events);
+    expect(d).toMatchObject({ hookId: "be-concise", point: "pre-model-call", reason: "hook be-concise changed the context differently" });
+    // The tool handler is not run again: its recorded results (clock and random included) come back verbatim.
+    const results = (events: typeof first.events) => events.filter((e) => e.type === "tool.result").map((e) => (e.type === "tool.result" ? e.content : ""));
+    expect(results(second.events)).toEqual(results(first.events));
+    expect(results(first.events)[0]).toMatch(/^result 1 at 1767225600000 r=0\.\d{6}$/);
+  });
+
+  it("refuses a pipeline whose hook names a point the profile lacks, before recording anything", () => {
+    const current = getPipeline(handle.db, pipelineId);
+    const hooks = [...current.document.hooks, { id: "x", point: "nowhere", name: "x", enabled: true, code: "", priority: null, matcher: null }];
+    expect(() => saveRevision(handle.db, { id: pipelineId, baseRevision: current.revision, document: { ...current.document, hooks } })).not.toThrow();
+    expect(() => service.start({ pipelineId, scenario: { name: "tools" } })).toThrow(/hooks\[1\]\.point.*"nowhere" is not a hook point/);
+  });
+});
