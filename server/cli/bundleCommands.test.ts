@@ -5,14 +5,14 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { chainedPipeline } from "~/core/bundles/fixtures/pipelines";
 import { parsePipeline } from "~/core/pipeline/parsePipeline";
 import { buildRawZip } from "~/server/bundles/testing/rawZip";
-import type { CommandIo } from "./bundleCommands";
+import type { CliIO } from "./command";
 import { exportCommand } from "./export";
 import { importCommand } from "./import";
 
 let dir = "";
 let out: string[];
 let err: string[];
-let io: CommandIo;
+let io: CliIO;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), "hookwright-cli-"));
   out = [];

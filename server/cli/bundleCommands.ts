@@ -1,25 +1,13 @@
 import { BundleError } from "~/core/bundles/errors";
 import { ArchiveError } from "~/server/bundles/archiveError";
-
-/** Where a command writes; tests pass their own. */
-export interface CommandIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  /** Folder relative paths are resolved against. */
-  cwd: string;
-}
-
-/** A mistake in how the command was called: printed with the usage, exit code 2. */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
+import { UsageError, type CliIO } from "./command";
 
 /**
  * Runs a bundle command body, turning the errors a user can act on into one line on stderr
  * and an exit code: 2 for usage mistakes, 1 for refused input. Anything else is a bug and
  * propagates.
  */
-export async function runBundleCommand(io: CommandIo, usage: string, body: () => Promise<void>): Promise<number> {
+export async function runBundleCommand(io: CliIO, usage: string, body: () => Promise<void>): Promise<number> {
   try {
     await body();
     return 0;
@@ -43,6 +31,6 @@ export async function runBundleCommand(io: CommandIo, usage: string, body: () =>
   }
 }
 
-export function printNotes(io: CommandIo, warnings: readonly string[]): void {
+export function printNotes(io: CliIO, warnings: readonly string[]): void {
   for (const warning of warnings) io.stderr(`note: ${warning}\n`);
 }

@@ -5,7 +5,8 @@ import { parseArgs } from "node:util";
 import { describeIssues, parsePipeline } from "~/core/pipeline/parsePipeline";
 import { writePluginFolder } from "~/server/bundles/folder";
 import { BUNDLE_TARGETS, exportPluginZip } from "~/server/bundles/service";
-import { printNotes, runBundleCommand, UsageError, type CommandIo } from "./bundleCommands";
+import { printNotes, runBundleCommand } from "./bundleCommands";
+import { UsageError, type CliIO, type Command } from "./command";
 
 export const EXPORT_USAGE = `Usage: hookwright export PIPELINE.json --target vellum -o OUT.zip|FOLDER [--force]
 
@@ -19,12 +20,12 @@ into <workspace>/plugins/); any other OUT is a new or empty folder that becomes 
  * @returns the exit code: 0 written, 1 refused (invalid pipeline, existing output, a
  *   bundle error), 2 usage mistake.
  */
-export function exportCommand(argv: string[], io: CommandIo): Promise<number> {
+export function exportCommand(argv: readonly string[], io: CliIO): Promise<number> {
   return runBundleCommand(io, EXPORT_USAGE, async () => {
     let parsed;
     try {
       parsed = parseArgs({
-        args: argv,
+        args: [...argv],
         allowPositionals: true,
         options: { target: { type: "string", default: "vellum" }, output: { type: "string", short: "o" }, force: { type: "boolean", default: false } },
       });
@@ -64,3 +65,11 @@ export function exportCommand(argv: string[], io: CommandIo): Promise<number> {
     printNotes(io, bundle.warnings);
   });
 }
+
+const command: Command = {
+  name: "export",
+  summary: "Write a pipeline as a Vellum plugin (a .zip or a folder).",
+  usage: EXPORT_USAGE.split("\n")[0]?.replace(/^Usage: /, "") ?? "",
+  run: exportCommand,
+};
+export default command;

@@ -5,7 +5,8 @@ import { parseArgs } from "node:util";
 import { ArchiveError } from "~/server/bundles/archiveError";
 import { DEFAULT_ARCHIVE_LIMITS, formatBytes } from "~/server/bundles/limits";
 import { importPluginFolder, importPluginZip } from "~/server/bundles/service";
-import { printNotes, runBundleCommand, UsageError, type CommandIo } from "./bundleCommands";
+import { printNotes, runBundleCommand } from "./bundleCommands";
+import { UsageError, type CliIO, type Command } from "./command";
 
 export const IMPORT_USAGE = `Usage: hookwright import PLUGIN.zip|PLUGIN_FOLDER -o PIPELINE.json [--force]
 
@@ -18,11 +19,11 @@ pipeline file on the vellum profile. --force overwrites an existing PIPELINE.jso
  *
  * @returns the exit code: 0 written, 1 refused (unsafe archive, not a usable plugin), 2 usage mistake.
  */
-export function importCommand(argv: string[], io: CommandIo): Promise<number> {
+export function importCommand(argv: readonly string[], io: CliIO): Promise<number> {
   return runBundleCommand(io, IMPORT_USAGE, async () => {
     let parsed;
     try {
-      parsed = parseArgs({ args: argv, allowPositionals: true, options: { output: { type: "string", short: "o" }, force: { type: "boolean", default: false } } });
+      parsed = parseArgs({ args: [...argv], allowPositionals: true, options: { output: { type: "string", short: "o" }, force: { type: "boolean", default: false } } });
     } catch (err) {
       throw new UsageError((err as Error).message);
     }
@@ -45,3 +46,11 @@ export function importCommand(argv: string[], io: CommandIo): Promise<number> {
     printNotes(io, result.warnings);
   });
 }
+
+const command: Command = {
+  name: "import",
+  summary: "Read a Vellum plugin (a .zip or a folder) into a new pipeline file.",
+  usage: IMPORT_USAGE.split("\n")[0]?.replace(/^Usage: /, "") ?? "",
+  run: importCommand,
+};
+export default command;

@@ -7,6 +7,8 @@ import type { CliIO, Command } from "./command";
  */
 const commands: Record<string, () => Promise<{ default: Command }>> = {
   run: () => import("./run"),
+  export: () => import("./export"),
+  import: () => import("./import"),
 };
 
 export async function main(args: readonly string[], io: CliIO = processIO()): Promise<number> {
