@@ -50,14 +50,21 @@ export function createFirePoint(options: {
     if (hooks.length === 0) return { value: stage.readBack(context, view, { calls: [], context }).value, aborted: null };
 
     record({ type: "point.start", point: spec.id, edge: stage.edge, context });
-    const chain = await runner.runChain({
-      point: spec.id,
-      execution: spec.execution,
-      hookIds: hooks.map((h) => h.id),
-      context,
-      aliases: stage.aliases,
-      loggerField: spec.fields.find((f) => f.hostObject)?.name ?? null,
-    });
+    let chain: ChainResult;
+    try {
+      chain = await runner.runChain({
+        point: spec.id,
+        execution: spec.execution,
+        hookIds: hooks.map((h) => h.id),
+        context,
+        aliases: stage.aliases,
+        loggerField: spec.fields.find((f) => f.hostObject)?.name ?? null,
+      });
+    } catch (error) {
+      // Keep the trace well-formed for the run's internal_error ending.
+      record({ type: "point.end", point: spec.id });
+      throw error;
+    }
     const { value, unread = {} } = stage.readBack(chain.context, view, chain);
     const names = new Map(hooks.map((h) => [h.id, h.name]));
     let current = context;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { runHarness, type HarnessScenario } from "./testing/harness";
+import { parsePipeline } from "../pipeline/parsePipeline";
+import { vellumProfile } from "../profiles";
+import type { TraceEvent } from "../trace/events";
+import { createScriptedModel } from "./scriptedModel";
+import { simulate } from "./simulate";
+import { assertTraceContract, runHarness, type HarnessScenario } from "./testing/harness";
 import { SimulatedLimit, type TestContext } from "./testing/inProcessRunner";
 
 const text = (t: string) => ({ content: [{ type: "text" as const, text: t }], stopReason: "end_turn" as const });
@@ -381,5 +386,34 @@ describe("simulate (vellum)", () => {
         expect(run.of("run.end")[0]?.exitReason).toBe(reason);
       });
     }
+  });
+});
+
+describe("simulate (a failing runner)", () => {
+  it("ends the trace cleanly with internal_error and closes the open point", async () => {
+    const parsed = parsePipeline({
+      format: "hookwright.pipeline/v1",
+      name: "p",
+      profile: "vellum",
+      hooks: [{ id: "h", point: "pre-model-call", name: "h", code: "" }],
+      scenarios: [{ name: "s", prompt: "Hi", model: { kind: "scripted", responses: [] } }],
+    });
+    if (!parsed.ok || !parsed.value.scenarios[0]) throw new Error("setup");
+    const events: TraceEvent[] = [];
+    const result = await simulate({
+      pipeline: parsed.value,
+      scenario: parsed.value.scenarios[0],
+      profile: vellumProfile,
+      model: createScriptedModel(parsed.value.scenarios[0].model),
+      emit: (e) => events.push(e),
+      runner: {
+        runChain: () => Promise.reject(new Error("the sandbox crashed")),
+        runTool: () => Promise.reject(new Error("unused")),
+        dispose: () => undefined,
+      },
+    });
+    expect(result).toMatchObject({ exitReason: "internal_error", error: "the run failed inside Hookwright: the sandbox crashed" });
+    expect(events.map((e) => e.type)).toEqual(["run.start", "point.start", "point.end", "run.end"]);
+    assertTraceContract(events);
   });
 });

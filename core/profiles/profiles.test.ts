@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateProfileDts, getProfile, listProfiles } from "./index";
+import { getProfile, listProfiles } from "./index";
 import { typeErrors } from "./testing/typeCheck";
 
 describe("profiles", () => {
