@@ -52,7 +52,7 @@ function hookLines(e: HookEndEvent, name: string): string[] {
   const fields = [...new Set(e.patch.map((op) => op.path.split("/")[1] ?? ""))].filter(Boolean);
   const what =
     e.error !== null
-      ? `${e.status ?? "threw"}: ${e.error}${e.errorLocation ? ` (${e.errorLocation.file}:${e.errorLocation.line}:${e.errorLocation.column})` : ""}`
+      ? `${e.status ?? "threw"}: ${e.error}${locationSuffix(e)}`
       : fields.length > 0
         ? `${e.status ?? "changed"}: ${fields.join(", ")}`
         : (e.status ?? "unchanged");
@@ -61,6 +61,13 @@ function hookLines(e: HookEndEvent, name: string): string[] {
   for (const w of e.ignoredWrites ?? []) lines.push(`       ignored ${w.path}: ${w.reason}`);
   for (const log of e.logs) lines.push(`       ${log.level}: ${log.message}`);
   return lines;
+}
+
+/** " (file:line:col)" unless the error text already names the place. */
+function locationSuffix(e: HookEndEvent): string {
+  if (!e.errorLocation) return "";
+  const at = `${e.errorLocation.file}:${e.errorLocation.line}:${e.errorLocation.column}`;
+  return e.error?.includes(at) ? "" : ` (${at})`;
 }
 
 function describeContent(content: readonly ContentBlock[]): string {
