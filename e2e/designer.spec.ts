@@ -70,13 +70,15 @@ test.describe("Designer", () => {
       await expect(suggestions.filter({ hasText: "conversationId" })).toHaveCount(1);
       await page.keyboard.press("Escape");
 
-      await page.keyboard.type('conversationId = "x";');
+      await page.keyboard.insertText('conversationId = "x";\n}\n');
       await expect(page.locator(".monaco-editor .squiggly-error").first()).toBeVisible({ timeout: 20_000 });
       await expect(page.getByTestId("diagnostics")).toContainText("Cannot assign to 'conversationId' because it is a read-only property");
 
-      // Clicking the problem puts the cursor on its line.
+      // Clicking the problem puts the cursor on its line (4), wherever it was.
+      await page.keyboard.press("ControlOrMeta+Home");
+      await expect(page.locator(".monaco-editor .active-line-number")).toHaveText("1");
       await page.getByTestId("diagnostics").getByRole("button").first().click();
-      await expect(page.locator(".monaco-editor .current-line")).toBeVisible();
+      await expect(page.locator(".monaco-editor .active-line-number")).toHaveText("4");
 
       await page.keyboard.press("ControlOrMeta+S");
       await expect(saveStatus(page)).toHaveText("Saved");

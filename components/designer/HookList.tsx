@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { hooksAtPoint } from "~/core/pipeline/changes";
 import type { HookPointSpec } from "~/core/profiles";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
@@ -12,6 +12,12 @@ import { runPositions } from "./runOrder";
 import { useDesignerDoc } from "./useDesignerDoc";
 import { useHookCommands } from "./useHookCommands";
 
+interface DragState {
+  id: string;
+  overId: string | null;
+  after: boolean;
+}
+
 /** The hooks of one point in registration order, reorderable by drag and drop or Alt+↑/↓. */
 export function HookList({ point }: { point: HookPointSpec }) {
   const doc = useDesignerDoc();
@@ -22,7 +28,14 @@ export function HookList({ point }: { point: HookPointSpec }) {
   const positions = useMemo(() => runPositions(hooks, point.ordering), [hooks, point.ordering]);
 
   const [focusId, setFocusId] = useState<string | null>(null);
-  const [drag, setDrag] = useState<{ id: string; overId: string | null; after: boolean } | null>(null);
+  // The drag lives in a ref (read by the drop handler, which may run before React renders the
+  // last dragover) and is mirrored in state for the drop indicator.
+  const dragRef = useRef<DragState | null>(null);
+  const [drag, setDragState] = useState<DragState | null>(null);
+  const setDrag = useCallback((next: DragState | null) => {
+    dragRef.current = next;
+    setDragState(next);
+  }, []);
   const rows = useRef(new Map<string, HTMLLIElement>());
   // After a keyboard move or delete, focus follows the hook (or its neighbour).
   const [refocus, setRefocus] = useState<string | null>(null);
@@ -34,10 +47,10 @@ export function HookList({ point }: { point: HookPointSpec }) {
   }, [refocus, hooks]);
 
   const tabbableId = hooks.some((h) => h.id === focusId) ? focusId : (hooks[0]?.id ?? null);
-  const latest = useRef({ hooks, drag });
+  const latest = useRef({ hooks });
   useEffect(() => {
-    latest.current = { hooks, drag };
-  }, [hooks, drag]);
+    latest.current = { hooks };
+  }, [hooks]);
 
   const actions = useMemo<HookRowActions>(
     () => ({
@@ -69,10 +82,13 @@ export function HookList({ point }: { point: HookPointSpec }) {
       setPriority: (hookId, priority) => commands.setPriority(hookId, priority),
       setMatcher: (hookId, matcher) => commands.setMatcher(hookId, matcher),
       dragStart: (hookId) => setDrag({ id: hookId, overId: null, after: false }),
-      dragOver: (hookId, after) =>
-        setDrag((d) => (d && (d.overId !== hookId || d.after !== after) ? { ...d, overId: hookId, after } : d)),
+      dragOver: (hookId, after) => {
+        const d = dragRef.current;
+        if (d && (d.overId !== hookId || d.after !== after)) setDrag({ ...d, overId: hookId, after });
+      },
       drop: () => {
-        const { hooks: list, drag: d } = latest.current;
+        const list = latest.current.hooks;
+        const d = dragRef.current;
         setDrag(null);
         if (!d?.overId) return;
         const from = list.findIndex((h) => h.id === d.id);
@@ -86,7 +102,7 @@ export function HookList({ point }: { point: HookPointSpec }) {
         else rows.current.delete(hookId);
       },
     }),
-    [commands, point.id],
+    [commands, point.id, setDrag],
   );
 
   // Arrow keys, Home and End move focus between rows (a row's own keys are in HookRow).
