@@ -5,8 +5,9 @@ test.describe("Runs", () => {
   test.describe("running", () => {
     test("the pre-model-call hook's card shows the system prompt diff while the run is in progress", async ({ page, seedPipeline, uniqueName }) => {
       const pipeline = await seedPipeline(beConciseWithTools, { name: uniqueName("Be concise") });
-      // pace=250: the server records one event every 250 ms (an explicit run option), so the run is visibly in progress.
-      await page.goto(`/pipelines/${pipeline.id}/runs?pace=250`);
+      // In the designer. pace=250: the server records one event every 250 ms (an explicit run option),
+      // so the run is visibly in progress.
+      await page.goto(`/pipelines/${pipeline.id}?pace=250`);
       await expect(page.getByLabel("Scenario")).toHaveValue("three tools");
       await page.getByTestId("run-button").click();
 
@@ -16,7 +17,8 @@ test.describe("Runs", () => {
       await expect(card.locator('[data-field="systemPrompt"] ins')).toHaveText("\nBe concise.");
       // The card is there while the run is still going.
       await expect(page.getByTestId("step-label")).toContainText("(running)");
-      await expect(page.getByTestId("run-graph")).not.toHaveAttribute("data-active-edge", "");
+      // The designer's graph lights the point the run is at.
+      await expect(page.locator('[data-testid="point-badge-pre-model-call"][class*="activeBadge"]')).toBeVisible();
       await expect(page.getByTestId("exit-reason")).toBeVisible({ timeout: 30_000 });
     });
   });

@@ -12,7 +12,8 @@ import { useRunTrace } from "./useRunTrace";
 
 /** Link to the designer with a hook open at a line (the designer reads these search params). */
 export function hookHref(pipelineId: string, hookId: string, location: SourceLocation | null): string {
-  const q = new URLSearchParams({ hook: hookId });
+  // An error inside a shared module opens that module, not the hook that imported it.
+  const q = new URLSearchParams(location && !location.file.startsWith("hooks/") ? { module: location.file } : { hook: hookId });
   if (location) {
     q.set("line", String(location.line));
     q.set("column", String(location.column));

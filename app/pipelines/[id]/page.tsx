@@ -2,10 +2,13 @@ import { TRPCError } from "@trpc/server";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { DesignerView } from "~/components/designer/DesignerView";
+import { DesignerRunPanel } from "~/components/run/DesignerRunPanel";
 import { HydrateClient, getQueryClient, trpc } from "~/server/api/rsc";
 
 interface Props {
   params: Promise<{ id: string }>;
+  /** `pace` (ms per recorded event) slows a run for demos and the runs e2e test. */
+  searchParams: Promise<{ pace?: string }>;
 }
 
 async function loadPipeline(id: string) {
@@ -22,12 +25,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: (await loadPipeline(id)).document.name };
 }
 
-export default async function PipelinePage({ params }: Props) {
+export default async function PipelinePage({ params, searchParams }: Props) {
   const { id } = await params;
   await loadPipeline(id);
+  const pace = Number((await searchParams).pace);
   return (
     <HydrateClient>
-      <DesignerView id={id} />
+      <DesignerView id={id} runPanel={<DesignerRunPanel pipelineId={id} eventDelayMs={Number.isInteger(pace) && pace > 0 ? Math.min(pace, 2000) : undefined} />} />
     </HydrateClient>
   );
 }

@@ -1,0 +1,53 @@
+"use client";
+import { useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useRef } from "react";
+import { useEditorStore } from "~/components/store/EditorStoreProvider";
+import type { Scenario } from "~/core/pipeline/schema";
+import type { SourceLocation } from "~/core/trace/events";
+import { RunPanel } from "./RunPanel";
+import type { GraphPosition } from "./TraceView";
+import "./run.css";
+
+const noScenarios: readonly Scenario[] = [];
+
+/** Where an error's file lives in the designer: a hook's own file or a shared module. */
+function fileOf(hookId: string, location: SourceLocation | null) {
+  return location && !location.file.startsWith("hooks/") ? ({ kind: "module", path: location.file } as const) : ({ kind: "hook", hookId } as const);
+}
+
+/**
+ * The run panel inside the designer: lights the designer's graph where the run is, and opens a
+ * failing hook (or module) in the editor at the user's line. Also honours `?hook=…&line=…`
+ * (or `?module=…`) links from a replay's error.
+ */
+export function DesignerRunPanel(props: { pipelineId: string; eventDelayMs?: number }) {
+  const scenarios = useEditorStore((s) => s.doc?.scenarios ?? noScenarios);
+  const setRunHighlight = useEditorStore((s) => s.setRunHighlight);
+  const openFileAt = useEditorStore((s) => s.openFileAt);
+  const params = useSearchParams();
+  const linked = useRef(false);
+
+  const onPosition = useCallback(
+    (p: GraphPosition | null) => setRunHighlight(p ? { edgeId: p.edge, point: p.point, hookId: p.hookId, nodeId: null } : null),
+    [setRunHighlight],
+  );
+  const onOpenHook = useCallback(
+    (hookId: string, location: SourceLocation | null) =>
+      openFileAt(fileOf(hookId, location), location ? { line: location.line, column: location.column } : undefined),
+    [openFileAt],
+  );
+
+  useEffect(() => {
+    if (linked.current) return;
+    linked.current = true;
+    const hook = params.get("hook");
+    const module = params.get("module");
+    const line = Number(params.get("line"));
+    const column = Number(params.get("column"));
+    const at = Number.isInteger(line) && line > 0 ? { line, column: Number.isInteger(column) && column > 0 ? column : 1 } : undefined;
+    if (module) openFileAt({ kind: "module", path: module }, at);
+    else if (hook) openFileAt({ kind: "hook", hookId: hook }, at);
+  }, [params, openFileAt]);
+
+  return <RunPanel pipelineId={props.pipelineId} scenarios={scenarios} onPosition={onPosition} onOpenHook={onOpenHook} eventDelayMs={props.eventDelayMs} />;
+}
