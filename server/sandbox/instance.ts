@@ -1,9 +1,10 @@
-import type { QuickJSContext, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
+import type { QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
 import type { HookFailure, SandboxLimits } from "../../core/engine/ports";
 import type { SourceLocation } from "../../core/trace/events";
 import type { RunDeterminism } from "./clock";
 import { where } from "./failures";
 import { resolveImport } from "./modules";
+import type { GuardedMemory } from "./quickjs";
 import type { CompileResult } from "./transpile";
 
 /**
@@ -26,6 +27,9 @@ import type { CompileResult } from "./transpile";
  */
 export const STACK_BYTES = 160 * 1024;
 
+/** What the sandbox needs of a QuickJS WebAssembly module (tests pass a leak-checking wrapper). */
+export type QuickJSEngine = Pick<QuickJSWASMModule, "newRuntime">;
+
 export interface LoadFailure {
   /** The error message the guest saw. */
   text: string;
@@ -40,11 +44,14 @@ export class SandboxInstance {
   interrupted = false;
   /** The last import the module loader refused (a better message than QuickJS's own). */
   loadFailure: LoadFailure | null = null;
-  /** Memory the runtime may use while user code runs: its footprint plus the limit. */
-  private ceiling = -1;
+  private refusedAtArm = 0;
 
   constructor(
-    readonly module: QuickJSWASMModule,
+    readonly module: QuickJSEngine,
+    /** The instance's memory; its limit is moved per call. */
+    private readonly guard: GuardedMemory,
+    /** What the whole run's sandbox may hold between calls. */
+    private readonly runCap: number,
     readonly limits: SandboxLimits,
     readonly determinism: RunDeterminism,
     private readonly compiled: ReadonlyMap<string, CompileResult>,
@@ -60,6 +67,8 @@ export class SandboxInstance {
     });
     this.runtime.setModuleLoader(
       (name) => {
+        const refused = this.refusedImports.get(name);
+        if (refused) return { error: new Error(refused) };
         const result = this.compiled.get(name);
         if (!result) return { error: new Error(`the pipeline has no module ${name}`) };
         if (result.ok) return result.module.code;
@@ -72,39 +81,48 @@ export class SandboxInstance {
         if ("path" in resolved) return resolved.path;
         const location = this.importLocation(base, requested);
         this.loadFailure = { text: resolved.error, failure: { kind: "threw", message: `Error: ${resolved.error}${where(location)}`, location } };
-        return { error: new Error(resolved.error) };
+        // quickjs-emscripten loses a normalizer's error (the loader is then asked for ""), so
+        // the refusal resolves to a name the loader answers with the error.
+        const name = `hookwright:refused/${this.refusedImports.size}`;
+        this.refusedImports.set(name, resolved.error);
+        return name;
       },
     );
+    this.disarm();
   }
 
-  /** Starts a budget: the guest is interrupted `timeoutMs` from now and held to the memory ceiling. */
+  private readonly refusedImports = new Map<string, string>();
+
+  /**
+   * Starts a budget for user code: the guest is interrupted `timeoutMs` from now, and the
+   * instance's memory may grow by at most the memory limit.
+   */
   arm(timeoutMs = this.limits.timeoutMs): void {
     this.deadline = performance.now() + timeoutMs;
     this.interrupted = false;
-    this.runtime.setMemoryLimit(this.ceiling);
-  }
-
-  /** Host work between user calls: no deadline, no memory ceiling. */
-  disarm(): void {
-    this.deadline = Infinity;
-    this.runtime.setMemoryLimit(-1);
+    this.guard.limit = Math.min(this.runCap, this.guard.memory.buffer.byteLength + this.limits.memoryBytes);
+    this.refusedAtArm = this.guard.refused;
   }
 
   /**
-   * Measures what the run's sandbox holds now (realms, module state, the context being run)
-   * and lets user code allocate the configured limit on top of it. Done once per hook point:
-   * measuring walks the whole heap, which would cost more than a small chain itself.
+   * The sandbox's own guest code (collecting logs, describing an error): a short deadline in
+   * case user code runs (a getter on a thrown object), memory up to the run's cap, and the
+   * call's interrupted/memory flags left as they are.
    */
-  setCeilingFromUsage(ctx: QuickJSContext): void {
-    const handle = this.runtime.computeMemoryUsage();
-    let used = 0;
-    try {
-      const usage = ctx.dump(handle) as { malloc_size?: number; memory_used_size?: number };
-      used = usage.malloc_size ?? usage.memory_used_size ?? 0;
-    } finally {
-      handle.dispose();
-    }
-    this.ceiling = used + this.limits.memoryBytes;
+  armHousekeeping(timeoutMs: number): void {
+    this.deadline = performance.now() + timeoutMs;
+    this.guard.limit = this.runCap;
+  }
+
+  /** Host work between user calls: no deadline; memory bounded only by the run's cap. */
+  disarm(): void {
+    this.deadline = Infinity;
+    this.guard.limit = this.runCap;
+  }
+
+  /** Memory was refused since the last {@link arm}: the call hit its limit (even if it caught the error). */
+  get memoryExceeded(): boolean {
+    return this.guard.refused > this.refusedAtArm;
   }
 
   /** Where `base` imports `requested` (the quoted specifier in its source), for the error location. */

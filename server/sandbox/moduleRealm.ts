@@ -2,7 +2,7 @@ import type { QuickJSContext, QuickJSHandle, VmCallResult } from "quickjs-emscri
 import type { HookFailure } from "../../core/engine/ports";
 import type { LogEntry } from "../../core/trace/events";
 import { newRecording, type CallRecording } from "./clock";
-import { neverSettledFailure, thrownFailure, timeoutFailure, where, type SourceMaps } from "./failures";
+import { mib, neverSettledFailure, thrownFailure, timeoutFailure, where, type SourceMaps } from "./failures";
 import type { CallReport, GuestError } from "./guest/realm";
 import { REALM_GUEST_SCRIPT } from "./guestBundle.generated";
 import type { SandboxInstance } from "./instance";
@@ -88,7 +88,8 @@ export class ModuleRealm {
     det.recording = this.loadRecording;
     this.instance.loadFailure = null;
     this.instance.arm();
-    const settled = this.settle(ctx.evalCode(code, this.path, { type: "module" }), " while loading the module");
+    let settled = this.settle(ctx.evalCode(code, this.path, { type: "module" }), " while loading the module");
+    settled = this.withMemoryLimit(settled);
     det.recording = null;
     this.instance.disarm();
     if (settled.failure) {
@@ -107,7 +108,7 @@ export class ModuleRealm {
       }
     }
     const report = this.end();
-    this.loadLogs = report.logs;
+    this.loadLogs = [...this.loadLogs, ...report.logs];
     if (report.failure && !this.loadError) this.loadError = report.failure;
     if (this.loadError?.kind === "memory") this.poisoned = true;
   }
@@ -156,7 +157,7 @@ export class ModuleRealm {
     this.instance.loadFailure = null;
     this.instance.arm();
     const started = performance.now();
-    let settled = this.settle(start(this.context, this.entry), "");
+    let settled = this.withMemoryLimit(this.settle(start(this.context, this.entry), ""));
     const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
     this.instance.disarm();
     det.recording = null;
@@ -201,6 +202,11 @@ export class ModuleRealm {
           promise.dispose();
           return { value: null, failure: this.failureOf(jobs.error, doing) };
         }
+        // An interrupt inside a promise job can end that job silently (no error, no rejection).
+        if (this.instance.interrupted) {
+          promise.dispose();
+          return { value: null, failure: timeoutFailure(this.instance.limits.timeoutMs, "", this.maps, doing) };
+        }
         continue;
       }
       const fired = ctx.callFunction(this.fn("fireTimer"), this.api);
@@ -217,12 +223,25 @@ export class ModuleRealm {
     }
     while (rt.hasPendingJob()) {
       const jobs = rt.executePendingJobs();
-      if (jobs.error) {
+      if (jobs.error || this.instance.interrupted) {
         promise.dispose();
-        return { value: null, failure: this.failureOf(jobs.error, doing) };
+        const failure = jobs.error ? this.failureOf(jobs.error, doing) : timeoutFailure(this.instance.limits.timeoutMs, "", this.maps, doing);
+        return { value: null, failure };
       }
     }
     return { value: promise, failure: null };
+  }
+
+  /**
+   * A call during which the instance's memory could not grow failed on its memory limit,
+   * whatever it threw (QuickJS may throw null when it cannot even allocate the error) and even
+   * if it caught the error and went on.
+   */
+  private withMemoryLimit(settled: { value: QuickJSHandle | null; failure: HookFailure | null }): { value: QuickJSHandle | null; failure: HookFailure | null } {
+    if (!this.instance.memoryExceeded || settled.failure?.kind === "memory" || settled.failure?.kind === "timeout") return settled;
+    settled.value?.dispose();
+    const location = settled.failure?.location ?? null;
+    return { value: null, failure: { kind: "memory", message: `exceeded the ${mib(this.instance.limits.memoryBytes)} memory limit${where(location)}`, location } };
   }
 
   /** A failed import surfaces in QuickJS's words; the module loader's own failure names the file and line. */
@@ -259,8 +278,7 @@ export class ModuleRealm {
   /** Runs the sandbox's own guest code that returns a string, with a short deadline; null if it failed. */
   private housekeeping(call: () => VmCallResult<QuickJSHandle>): string | null {
     const interrupted = this.instance.interrupted;
-    this.instance.arm(HOUSEKEEPING_MS);
-    this.instance.runtime.setMemoryLimit(-1);
+    this.instance.armHousekeeping(HOUSEKEEPING_MS);
     const result = call();
     this.instance.disarm();
     this.instance.interrupted = interrupted;

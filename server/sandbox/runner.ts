@@ -1,4 +1,4 @@
-import type { QuickJSHandle, QuickJSWASMModule } from "quickjs-emscripten-core";
+import type { QuickJSHandle } from "quickjs-emscripten-core";
 import type { ChainFailure } from "../../core/chain/types";
 import type { ChainRequest, ChainResult, HookCallResult, HookFailure, HookRunner, SandboxLimits } from "../../core/engine/ports";
 import type { JsonObject } from "../../core/json";
@@ -8,10 +8,10 @@ import { applyPatch } from "../../core/trace/jsonPatch";
 import { ChainRealm, ChainRealmError, type ChainOutput } from "./chainRealm";
 import { MAX_RECORDED_VALUES, newRecording, RunDeterminism, type CallRecording } from "./clock";
 import { mib } from "./failures";
-import { SandboxInstance } from "./instance";
+import { SandboxInstance, type QuickJSEngine } from "./instance";
 import { pipelineFiles, type PipelineFiles } from "./modules";
 import { ModuleRealm, type CallOutcome } from "./moduleRealm";
-import { loadQuickJS } from "./quickjs";
+import { loadQuickJS, newGuardedMemory, type GuardedMemory } from "./quickjs";
 import { compileModule, type CompileResult } from "./transpile";
 
 /**
@@ -28,7 +28,7 @@ export interface SandboxRunnerOptions {
 
 export interface SandboxRunnerDeps {
   /** A fresh QuickJS WebAssembly module; tests pass a leak-checking one. */
-  loadQuickJS?: () => Promise<QuickJSWASMModule>;
+  loadQuickJS?: (memory: WebAssembly.Memory) => Promise<QuickJSEngine>;
   /**
    * How the context after a chain reaches the host: rebuilt by applying the hooks' patches
    * to the input (default; nothing large leaves the sandbox) or serialised by the guest.
@@ -92,10 +92,25 @@ export async function openSandboxRunner(options: SandboxRunnerOptions, deps: San
   const files = pipelineFiles(options.pipeline);
   const entries = await Promise.all([...files.sources].map(async ([path, code]) => [path, await compileModule(path, code)] as const));
   const compiled = new Map<string, CompileResult>(entries);
-  const module = await (deps.loadQuickJS ?? loadQuickJS)();
-  const runner = new Runner(options, files, compiled, module, deps);
+  const engine = await loadEngine(options.limits, deps);
+  const runner = new Runner(options, files, compiled, engine, deps);
   runner.stats.setupMs = performance.now() - started;
   return runner;
+}
+
+/** What a run's sandbox may hold in all (its contexts, module states, a call's allocations). */
+export function runMemoryCap(limits: SandboxLimits): number {
+  return Math.min(2 * 1024 * 1024 * 1024, Math.max(1024 * 1024 * 1024, 2 * limits.memoryBytes));
+}
+
+interface Engine {
+  module: QuickJSEngine;
+  guard: GuardedMemory;
+}
+
+async function loadEngine(limits: SandboxLimits, deps: SandboxRunnerDeps): Promise<Engine> {
+  const guard = newGuardedMemory(runMemoryCap(limits));
+  return { guard, module: await (deps.loadQuickJS ?? loadQuickJS)(guard.memory) };
 }
 
 class Runner implements SandboxRunner {
@@ -108,17 +123,17 @@ class Runner implements SandboxRunner {
   private readonly realms = new Map<string, ModuleRealm>();
   /** Notes for a module's next call (it was reloaded), by path. */
   private readonly notes = new Map<string, string>();
-  private module: QuickJSWASMModule;
+  private engine: Engine;
   private disposed = false;
 
   constructor(
     private readonly options: SandboxRunnerOptions,
     private readonly files: PipelineFiles,
     private readonly compiled: ReadonlyMap<string, CompileResult>,
-    module: QuickJSWASMModule,
+    engine: Engine,
     private readonly deps: SandboxRunnerDeps,
   ) {
-    this.module = module;
+    this.engine = engine;
     this.determinism = new RunDeterminism(options.clockStart, options.seed);
     this.maps = new Map([...compiled].flatMap(([path, r]) => (r.ok ? [[path, r.module.map] as const] : [])));
     this.sharedModules = new Set(options.pipeline.modules.map((m) => m.path));
@@ -164,7 +179,6 @@ class Runner implements SandboxRunner {
         aliases: request.aliases,
         loggerField: request.loggerField ?? null,
       });
-      instance.setCeilingFromUsage(chain.context);
       const extras = new Map<number, CallExtras>();
       let unsettled: { hookId: string; failure: HookFailure } | null = null;
       const propagates = request.execution === "modifying" || request.execution === "claiming";
@@ -314,7 +328,9 @@ class Runner implements SandboxRunner {
 
   private ensureInstance(): SandboxInstance {
     if (!this.instance) {
-      this.instance = new SandboxInstance(this.module, this.options.limits, this.determinism, this.compiled, this.files.sources, this.sharedModules);
+      const { module, guard } = this.engine;
+      const { limits } = this.options;
+      this.instance = new SandboxInstance(module, guard, runMemoryCap(limits), limits, this.determinism, this.compiled, this.files.sources, this.sharedModules);
       this.stats.instances++;
     }
     return this.instance;
@@ -371,7 +387,7 @@ class Runner implements SandboxRunner {
     this.realms.clear();
     this.chainRealm = null;
     this.instance = null;
-    this.module = await (this.deps.loadQuickJS ?? loadQuickJS)();
+    this.engine = await loadEngine(this.options.limits, this.deps);
   }
 
   private assertAlive(): void {

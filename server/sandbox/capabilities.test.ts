@@ -1,0 +1,153 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { HookCallResult } from "../../core/engine/ports";
+import { callOf, chain, createHarness, pipelineOf } from "./testHarness";
+
+/**
+ * User code gets no ambient capability: each test tries one and asserts exactly how it fails
+ * (or that the thing is simply not there).
+ */
+
+const harness = createHarness();
+afterEach(() => harness.cleanup());
+
+async function run(code: string, modules: Record<string, string> = {}): Promise<HookCallResult> {
+  const runner = await harness.open(pipelineOf({ h: code }, modules));
+  return callOf(await chain(runner, ["h"], { n: 1 }), "h");
+}
+
+const IMPORT_RULE =
+  'the sandbox has no packages or built-in modules, only the pipeline\'s own modules by relative path (e.g. "../src/util"); type-only imports are removed before the code runs';
+
+describe("sandbox capabilities", () => {
+  it("has no require", async () => {
+    const call = await run(`export default () => { require("fs"); };`);
+    expect(call.failure).toEqual({
+      kind: "threw",
+      message: "ReferenceError: 'require' is not defined (hooks/h.ts:1:24)",
+      location: { file: "hooks/h.ts", line: 1, column: 24 },
+    });
+  });
+
+  it('refuses import("fs") at run time, naming the module', async () => {
+    const call = await run(`export default async () => {\n  await import("fs");\n};`);
+    expect(call.failure).toEqual({
+      kind: "threw",
+      message: `Error: Cannot import "fs" from hooks/h.ts: ${IMPORT_RULE} (hooks/h.ts:2:16)`,
+      location: { file: "hooks/h.ts", line: 2, column: 16 },
+    });
+  });
+
+  it("refuses a static value import of a package, naming it, before the hook runs", async () => {
+    const call = await run(`import { merge } from "lodash";\nexport default (ctx: any) => { ctx.n = merge(1); };`);
+    expect(call.failure).toEqual({
+      kind: "threw",
+      message: `Error: Cannot import "lodash" from hooks/h.ts: ${IMPORT_RULE} (hooks/h.ts:1:23)`,
+      location: { file: "hooks/h.ts", line: 1, column: 23 },
+    });
+    expect(call.patch).toEqual([]);
+  });
+
+  it("refuses node: built-ins", async () => {
+    const call = await run(`import { readFileSync } from "node:fs";\nexport default () => readFileSync("/etc/passwd", "utf8");`);
+    expect(call.failure?.message).toBe(`Error: Cannot import "node:fs" from hooks/h.ts: ${IMPORT_RULE} (hooks/h.ts:1:30)`);
+  });
+
+  it("accepts a type-only import of the host's types module", async () => {
+    const call = await run(
+      `import type { PreModelCallContext } from "@vellumai/plugin-api";\nexport default (ctx: PreModelCallContext & { n: number }) => { ctx.n = 2; };`,
+    );
+    expect(call.failure).toBeNull();
+    expect(call.patch).toEqual([{ op: "replace", path: "/n", value: 2 }]);
+  });
+
+  it("has no process (and so no environment variables)", async () => {
+    const call = await run(`export default () => process.env.HOME;`);
+    expect(call.failure?.message).toBe("ReferenceError: 'process' is not defined (hooks/h.ts:1:22)");
+    const probe = await run(`export default () => ({ process: typeof (globalThis as any).process, env: typeof (globalThis as any).env });`);
+    expect(probe.returned).toEqual({ process: "undefined", env: "undefined" });
+  });
+
+  it("has no fetch", async () => {
+    const call = await run(`export default async () => { await globalThis.fetch("https://example.com"); };`);
+    expect(call.failure?.message).toBe("TypeError: not a function (hooks/h.ts:1:52)");
+    expect((await run(`export default () => ({ fetch: typeof globalThis.fetch });`)).returned).toEqual({ fetch: "undefined" });
+  });
+
+  it("has no XMLHttpRequest", async () => {
+    const call = await run(`export default () => { new XMLHttpRequest(); };`);
+    expect(call.failure?.message).toBe("ReferenceError: 'XMLHttpRequest' is not defined (hooks/h.ts:1:28)");
+  });
+
+  it("has no WebSocket", async () => {
+    const call = await run(`export default () => { new WebSocket("wss://example.com"); };`);
+    expect(call.failure?.message).toBe("ReferenceError: 'WebSocket' is not defined (hooks/h.ts:1:28)");
+  });
+
+  it("has no host objects: no Deno, Bun, Node globals, window or WebAssembly", async () => {
+    const call = await run(
+      `export default () => ({ Deno: typeof Deno, Bun: typeof Bun, global: typeof global, window: typeof window, self: typeof self,
+        Buffer: typeof Buffer, module: typeof module, exports: typeof exports, __dirname: typeof __dirname, WebAssembly: typeof WebAssembly });`,
+    );
+    expect(call.returned).toEqual({
+      Deno: "undefined",
+      Bun: "undefined",
+      global: "undefined",
+      window: "undefined",
+      self: "undefined",
+      Buffer: "undefined",
+      module: "undefined",
+      exports: "undefined",
+      __dirname: "undefined",
+      WebAssembly: "undefined",
+    });
+  });
+
+  it("exposes only the language's globals plus the sandbox's deterministic console, clock, timers and crypto", async () => {
+    const call = await run(`export default () => ({ globals: Object.getOwnPropertyNames(globalThis).sort() });`);
+    expect(call.returned).toEqual({
+      globals: [
+        "AggregateError", "Array", "ArrayBuffer", "BigInt", "BigInt64Array", "BigUint64Array", "Boolean", "DataView", "Date",
+        "Error", "EvalError", "FinalizationRegistry", "Float16Array", "Float32Array", "Float64Array", "Function", "Infinity",
+        "Int16Array", "Int32Array", "Int8Array", "InternalError", "Iterator", "JSON", "Map", "Math", "NaN", "Number", "Object",
+        "Promise", "Proxy", "RangeError", "ReferenceError", "Reflect", "RegExp", "Set", "SharedArrayBuffer", "String", "Symbol",
+        "SyntaxError", "TypeError", "URIError", "Uint16Array", "Uint32Array", "Uint8Array", "Uint8ClampedArray", "WeakMap",
+        "WeakRef", "WeakSet", "clearInterval", "clearTimeout", "console", "crypto", "decodeURI", "decodeURIComponent", "encodeURI",
+        "encodeURIComponent", "escape", "eval", "globalThis", "isFinite", "isNaN", "parseFloat", "parseInt", "performance",
+        "queueMicrotask", "setInterval", "setTimeout", "structuredClone", "undefined", "unescape",
+      ],
+    });
+  });
+
+  it("lets eval and Function run, inside the same sandbox", async () => {
+    const call = await run(`export default () => ({ e: eval("typeof process"), f: new Function("return typeof require")() });`);
+    expect(call.returned).toEqual({ e: "undefined", f: "undefined" });
+  });
+
+  it("never runs a timer after the call that set it ended", async () => {
+    const runner = await harness.open(
+      pipelineOf({ h: `let fired = 0;\nexport default (ctx: any) => {\n  setTimeout(() => { fired++; ctx.leaked = true; }, 10);\n  return { fired };\n};` }),
+    );
+    const first = callOf(await chain(runner, ["h"], {}), "h");
+    const second = callOf(await chain(runner, ["h"], {}), "h");
+    expect(first.returned).toEqual({ fired: 0 });
+    expect(second.returned).toEqual({ fired: 0 });
+    expect(second.patch).toEqual([{ op: "add", path: "/fired", value: 0 }]);
+    expect(first.logs).toEqual([
+      { level: "warn", message: "1 timer was still pending when the call ended and was cancelled: timers never outlive a hook call" },
+    ]);
+  });
+
+  it("refuses string timer callbacks", async () => {
+    const call = await run(`export default () => { setTimeout("globalThis.x = 1", 1); };`);
+    expect(call.failure?.message).toBe(
+      "TypeError: setTimeout: the callback must be a function (the sandbox never evaluates strings as code) (hooks/h.ts:1:24)",
+    );
+  });
+
+  it("does not let a hook reach the chain realm's global scope through the context", async () => {
+    const call = await run(
+      `export default (ctx: any) => {\n  const F = Object.getPrototypeOf(ctx).constructor.constructor;\n  return { F: typeof F };\n};`,
+    );
+    expect(call.returned).toEqual({ F: "undefined" });
+  });
+});

@@ -1,0 +1,95 @@
+import { TestQuickJSWASMModule } from "quickjs-emscripten-core";
+import type { ChainRequest, ChainResult, HookCallResult } from "../../core/engine/ports";
+import type { JsonObject } from "../../core/json";
+import type { Pipeline } from "../../core/pipeline/schema";
+import { loadQuickJS } from "./quickjs";
+import { openSandboxRunner, type SandboxRunner, type SandboxRunnerDeps } from "./runner";
+
+/**
+ * Test helpers for server/sandbox: build small pipelines from hook code, open runners on a
+ * leak-checking QuickJS module, and assert after each test that every runtime and context
+ * was disposed (style.md R12).
+ */
+
+export type TestPipeline = Pick<Pipeline, "hooks" | "modules" | "scenarios">;
+
+/** A pipeline whose hooks are `{ id: code }` in order, with optional shared modules and tool handlers. */
+export function pipelineOf(
+  hooks: Record<string, string>,
+  modules: Record<string, string> = {},
+  tools: Record<string, string> = {},
+): TestPipeline {
+  return {
+    hooks: Object.entries(hooks).map(([id, code]) => ({ id, point: "p", name: id, enabled: true, code, priority: null, matcher: null })),
+    modules: Object.entries(modules).map(([path, code]) => ({ path, code })),
+    scenarios: [
+      {
+        name: "default",
+        description: "",
+        prompt: "",
+        history: [],
+        system: null,
+        model: { kind: "scripted", maxInputTokens: 200_000, responses: [] },
+        tools: Object.entries(tools).map(([name, handler]) => ({ name, description: "", inputSchema: { type: "object" }, handler })),
+        limits: { maxModelCalls: 25, maxToolCalls: 100, compactAtChars: null },
+        clockStart: 0,
+        seed: 1,
+      },
+    ],
+  };
+}
+
+export const MiB = 1024 * 1024;
+export const TEST_LIMITS = { timeoutMs: 300, memoryBytes: 16 * MiB };
+
+export interface Harness {
+  open(pipeline: TestPipeline, options?: { clockStart?: number; seed?: number; limits?: { timeoutMs: number; memoryBytes: number } } & SandboxRunnerDeps): Promise<SandboxRunner>;
+  /** Disposes every runner and asserts that no QuickJS runtime or context is left. */
+  cleanup(): void;
+}
+
+export function createHarness(): Harness {
+  const opened: { runner: SandboxRunner; modules: TestQuickJSWASMModule[] }[] = [];
+  return {
+    async open(pipeline, options = {}) {
+      const modules: TestQuickJSWASMModule[] = [];
+      const runner = await openSandboxRunner(
+        { pipeline, clockStart: options.clockStart ?? 1_767_225_600_000, seed: options.seed ?? 1, limits: options.limits ?? TEST_LIMITS },
+        {
+          contextTransfer: options.contextTransfer,
+          loadQuickJS: async (memory) => {
+            const module = new TestQuickJSWASMModule(await loadQuickJS(memory));
+            modules.push(module);
+            return module;
+          },
+        },
+      );
+      opened.push({ runner, modules });
+      return runner;
+    },
+    cleanup() {
+      for (const { runner, modules } of opened.splice(0)) {
+        runner.dispose();
+        // A module abandoned after a crash is never torn down (its heap cannot be trusted);
+        // the one in use at the end must have nothing alive. (TestQuickJSWASMModule's own
+        // assertNoMemoryAllocated misses disposals of runtimes in 0.32, so check `alive`.)
+        const last = modules.at(-1);
+        if (!last) continue;
+        const alive = [...last.runtimes, ...last.contexts].filter((x) => x.alive).length;
+        if (alive > 0) throw new Error(`${alive} QuickJS runtime(s)/context(s) leaked`);
+      }
+    },
+  };
+}
+
+/** Runs a "chain" point over `context` with every hook of the pipeline, in order. */
+export function chain(runner: SandboxRunner, hookIds: string[], context: JsonObject, extra: Partial<ChainRequest> = {}): Promise<ChainResult> {
+  return runner.runChain({ point: "p", execution: "chain", hookIds, context, loggerField: "logger", ...extra });
+}
+
+/** The single call of a one-hook chain. */
+export function callOf(result: ChainResult, hookId: string): HookCallResult {
+  const call = result.calls.find((c) => c.hookId === hookId);
+  if (!call) throw new Error(`no call of ${hookId} in ${JSON.stringify(result.calls.map((c) => c.hookId))}`);
+  return call;
+}
