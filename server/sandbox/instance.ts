@@ -1,4 +1,4 @@
-import type { QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
+import type { QuickJSContext, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
 import type { HookFailure, SandboxLimits } from "../../core/engine/ports";
 import type { SourceLocation } from "../../core/trace/events";
 import type { RunDeterminism } from "./clock";
@@ -134,6 +134,16 @@ export class SandboxInstance {
       if (col !== -1) return { file: base, line: i + 1, column: col + 1 };
     }
     return null;
+  }
+
+  /** Bytes QuickJS holds (objects, strings, buffers), by walking the heap: for diagnostics and tests. */
+  heapBytes(ctx: QuickJSContext): number {
+    const handle = this.runtime.computeMemoryUsage();
+    try {
+      return (ctx.dump(handle) as { memory_used_size: number }).memory_used_size;
+    } finally {
+      handle.dispose();
+    }
   }
 
   dispose(): void {

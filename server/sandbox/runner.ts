@@ -44,6 +44,8 @@ export interface SandboxStats {
 
 export interface SandboxRunner extends HookRunner {
   readonly stats: SandboxStats;
+  /** What QuickJS holds for this run now (0 before anything ran); walks the heap, so not for hot paths. */
+  heapBytes(): number;
 }
 
 /** The run's sandbox crashed the WebAssembly engine itself (native stack exhausted, an engine trap). */
@@ -318,6 +320,10 @@ class Runner implements SandboxRunner {
       const message = "InternalError: stack overflow: the recursion went deeper than the sandbox's native stack allows; the run's sandbox was restarted";
       return { content: `The tool handler failed: ${message}`, isError: true, logs: [], failure: { kind: "threw", message, location: null } };
     }
+  }
+
+  heapBytes(): number {
+    return this.instance && this.chainRealm ? this.instance.heapBytes(this.chainRealm.context) : 0;
   }
 
   private hookPath(hookId: string): string {
