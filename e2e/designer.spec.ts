@@ -70,7 +70,9 @@ test.describe("Designer", () => {
       await expect(suggestions.filter({ hasText: "conversationId" })).toHaveCount(1);
       await page.keyboard.press("Escape");
 
-      await page.keyboard.insertText('conversationId = "x";\n}\n');
+      // Typed key by key, spaces included: nothing on the page may swallow keys meant for Monaco.
+      await page.keyboard.type('conversationId = "x";');
+      await page.keyboard.insertText("\n}\n");
       await expect(page.locator(".monaco-editor .squiggly-error").first()).toBeVisible({ timeout: 20_000 });
       await expect(page.getByTestId("diagnostics")).toContainText("Cannot assign to 'conversationId' because it is a read-only property");
 
@@ -103,6 +105,31 @@ test.describe("Designer", () => {
       await page.keyboard.press("Delete");
       await page.keyboard.insertText("export default async function teardown() {\n  return 42;\n}\n");
       await expect(page.getByTestId("diagnostics")).toContainText("does not fit a stop hook", { timeout: 20_000 });
+    });
+  });
+
+  test.describe("shared modules", () => {
+    test("a hook imports a shared module, and renaming the module's export flags the hook", async ({ page, seedPipeline }) => {
+      const seeded = await seedPipeline(showcase, { name: "Modules" });
+      await page.goto(`/pipelines/${seeded.id}`);
+      await badge(page, "post-tool-use").click();
+      await page.getByTestId("hook-name").filter({ hasText: "trim-output" }).click();
+      await expect(page.locator(".monaco-editor")).toBeVisible({ timeout: 30_000 });
+      await expect.poll(() => editorText(page)).toContain('from "../src/budget"');
+      // Give the worker time to check the file: it resolves the import, so there is nothing to report.
+      await page.waitForTimeout(3000);
+      await expect(page.getByTestId("problem-counts")).toHaveText("none");
+
+      await page.getByRole("button", { name: "src/budget.ts", exact: true }).click();
+      await expect(page.getByTestId("open-file")).toHaveText("src/budget.ts");
+      await expect.poll(() => editorText(page)).toContain("export function charBudget");
+      await focusEditorEnd(page);
+      await page.keyboard.press("ControlOrMeta+A");
+      await page.keyboard.insertText("export function budgetFor(maxInputTokens: number): number {\n  return maxInputTokens;\n}\n");
+
+      await page.getByTestId("hook-name").filter({ hasText: "trim-output" }).click();
+      await expect(page.getByTestId("diagnostics")).toContainText("has no exported member", { timeout: 20_000 });
+      await expect(page.getByTestId("diagnostics")).toContainText("charBudget");
     });
   });
 

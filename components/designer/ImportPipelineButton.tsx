@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useId, useRef, useState, type ChangeEvent } from "react";
 import { errorMessage } from "~/components/providers/apiError";
 import { useTRPC } from "~/components/providers/TrpcProvider";
-import { parsePipeline, type FieldIssue } from "~/core/pipeline/parsePipeline";
+import type { FieldIssue } from "~/core/pipeline/parsePipeline";
 import styles from "./designer.module.css";
 
 interface ImportProblem {
@@ -50,6 +50,8 @@ export function ImportPipelineButton() {
     } catch (error) {
       return fail({ fileName: file.name, message: `This file is not JSON: ${errorMessage(error)}`, issues: [] });
     }
+    // The format's zod schema loads only now, keeping zod out of the designer's first load.
+    const { parsePipeline } = await import("~/core/pipeline/parsePipeline");
     const parsed = parsePipeline(value);
     if (!parsed.ok) {
       return fail({ fileName: file.name, message: "This file is not a valid Hookwright pipeline:", issues: parsed.issues });

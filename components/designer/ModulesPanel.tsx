@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import styles from "./hookPanel.module.css";
 import { PencilIcon, TrashIcon } from "./icons";
-import { freeModulePath, modulePathProblem } from "./modulePaths";
+import { freeModulePath } from "./freeModulePath";
 import { useDesignerDoc } from "./useDesignerDoc";
 
 type Editing = { mode: "add"; draft: string } | { mode: "rename"; path: string; draft: string };
@@ -17,13 +17,14 @@ export function ModulesPanel() {
   const applyChanges = useEditorStore((s) => s.applyChanges);
   const setNotice = useEditorStore((s) => s.setNotice);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const problem = editing ? modulePathProblem(doc, editing.draft.trim(), editing.mode === "rename" ? editing.path : null) : null;
-  const [showProblem, setShowProblem] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
 
-  const commit = () => {
+  const commit = async () => {
     if (!editing) return;
-    if (problem) return setShowProblem(true);
     const path = editing.draft.trim();
+    const { modulePathProblem } = await import("./modulePaths");
+    const found = modulePathProblem(doc, path, editing.mode === "rename" ? editing.path : null);
+    if (found) return setProblem(found);
     if (editing.mode === "add") {
       applyChanges([{ type: "addModule", module: { path, code: "export {};\n" } }], `Add module ${path}`);
       openFileAt({ kind: "module", path });
@@ -33,7 +34,7 @@ export function ModulesPanel() {
       if (wasOpen) openFileAt({ kind: "module", path });
     }
     setEditing(null);
-    setShowProblem(false);
+    setProblem(null);
   };
 
   const input = editing ? (
@@ -43,14 +44,17 @@ export function ModulesPanel() {
         autoFocus
         value={editing.draft}
         aria-label={editing.mode === "add" ? "Path of the new module" : `New path for ${editing.path}`}
-        aria-invalid={showProblem && problem ? true : undefined}
-        onChange={(e) => setEditing({ ...editing, draft: e.target.value })}
+        aria-invalid={problem ? true : undefined}
+        onChange={(e) => {
+          setEditing({ ...editing, draft: e.target.value });
+          setProblem(null);
+        }}
         onKeyDown={(e) => {
-          if (e.key === "Enter") commit();
+          if (e.key === "Enter") void commit();
           if (e.key === "Escape") setEditing(null);
         }}
       />
-      {showProblem && problem ? <p className="field-error">{problem}</p> : null}
+      {problem ? <p className="field-error">{problem}</p> : null}
     </div>
   ) : null;
 
@@ -64,7 +68,7 @@ export function ModulesPanel() {
           type="button"
           className="btn btn-quiet"
           onClick={() => {
-            setShowProblem(false);
+            setProblem(null);
             setEditing({ mode: "add", draft: freeModulePath(doc) });
           }}
         >
@@ -93,7 +97,7 @@ export function ModulesPanel() {
                   className={styles.iconBtn}
                   aria-label={`Rename ${m.path}`}
                   onClick={() => {
-                    setShowProblem(false);
+                    setProblem(null);
                     setEditing({ mode: "rename", path: m.path, draft: m.path });
                   }}
                 >

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { freeModulePath, modulePathProblem } from "./modulePaths";
+import { freeModulePath } from "./freeModulePath";
+import { modulePathProblem } from "./modulePaths";
 
 const doc = { modules: [{ path: "src/util.ts", code: "" }] };
 

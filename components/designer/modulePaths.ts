@@ -1,5 +1,11 @@
 import { moduleSchema, type Pipeline } from "~/core/pipeline/schema";
 
+/*
+ * Module path rules come from the file format's zod schema, so the UI says exactly what the
+ * server would. This file pulls zod in: the designer imports it lazily, when a path is
+ * committed, to keep zod out of the designer's first load.
+ */
+
 /** Why `path` cannot name a module (format, reserved, taken), or null when it can. */
 export function modulePathProblem(doc: Pick<Pipeline, "modules">, path: string, current: string | null = null): string | null {
   const parsed = moduleSchema.shape.path.safeParse(path);
@@ -8,9 +14,3 @@ export function modulePathProblem(doc: Pick<Pipeline, "modules">, path: string, 
   return null;
 }
 
-/** A free path for a new module: src/util.ts, src/util2.ts, … */
-export function freeModulePath(doc: Pick<Pipeline, "modules">): string {
-  const taken = new Set(doc.modules.map((m) => m.path));
-  if (!taken.has("src/util.ts")) return "src/util.ts";
-  for (let n = 2; ; n++) if (!taken.has(`src/util${n}.ts`)) return `src/util${n}.ts`;
-}

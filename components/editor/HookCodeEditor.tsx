@@ -6,7 +6,7 @@ import type { OpenFile } from "~/components/store/designerSlice";
 import type { Pipeline } from "~/core/pipeline/schema";
 import type { Profile } from "~/core/profiles/types";
 import { checkHookContracts } from "./checkHookContracts";
-import { configureTypeScript } from "./configureTypeScript";
+import { configureTypeScript, revalidateAllModels } from "./configureTypeScript";
 import { DiagnosticsList, type Diagnostic } from "./DiagnosticsList";
 import { fileOfUri, fileUri } from "./fileUris";
 import styles from "./hookCodeEditor.module.css";
@@ -65,10 +65,17 @@ export default function HookCodeEditor(props: HookCodeEditorProps) {
 
   useEffect(() => configureTypeScript(typescript, declarations), [declarations]);
 
+  const checkedModules = useRef(doc.modules);
   useEffect(() => {
     syncPipelineModels(monaco, { doc, profile });
     // Contract checks ask the TS worker; batch them behind a short pause in typing.
-    const timer = setTimeout(() => void checkHookContracts(monaco, typescript, { doc, profile }), 350);
+    const timer = setTimeout(() => {
+      void checkHookContracts(monaco, typescript, { doc, profile });
+      if (checkedModules.current !== doc.modules) {
+        checkedModules.current = doc.modules;
+        revalidateAllModels(typescript);
+      }
+    }, 350);
     return () => clearTimeout(timer);
   }, [doc, profile]);
 
@@ -104,7 +111,8 @@ export default function HookCodeEditor(props: HookCodeEditorProps) {
   }, []);
 
   return (
-    <div className={styles.wrap}>
+    // `nokey`: React Flow's global key handlers leave keys typed in here alone.
+    <div className={`${styles.wrap} nokey`}>
       <div className={styles.editor} data-testid="code-editor">
         <Editor
           path={uri}

@@ -42,3 +42,14 @@ export function configureTypeScript(typescript: TypeScript, declarations: string
     { content: SANDBOX_GLOBALS, filePath: "file:///__hookwright/sandbox.d.ts" },
   ]);
 }
+
+/**
+ * Re-checks every model. Monaco re-validates a model only when that model changes, so after
+ * a shared module is edited the hooks importing it would keep stale errors; setting the
+ * (same) extra libs again makes it re-validate them all without restarting its worker.
+ */
+export function revalidateAllModels(typescript: TypeScript): void {
+  const defaults = typescript.typescriptDefaults;
+  const libs = Object.entries(defaults.getExtraLibs()).map(([filePath, lib]) => ({ filePath, content: lib.content }));
+  defaults.setExtraLibs(libs);
+}

@@ -91,6 +91,13 @@ export function LoopGraph(props: LoopGraphProps) {
           nodesFocusable={false}
           edgesFocusable={false}
           elementsSelectable={false}
+          // Nothing here is deletable or multi-selectable, and dragging already pans. Its
+          // document-wide key listeners would otherwise swallow Space and Backspace typed in
+          // editors that are not <input>s (Monaco types through an EditContext <div>).
+          deleteKeyCode={null}
+          selectionKeyCode={null}
+          multiSelectionKeyCode={null}
+          panActivationKeyCode={null}
           fitView
           fitViewOptions={{ padding: 0.04 }}
           minZoom={0.2}

@@ -1,5 +1,5 @@
-import { EdgeLabelRenderer } from "@xyflow/react";
-import { memo } from "react";
+import { EdgeLabelRenderer, useReactFlow } from "@xyflow/react";
+import { memo, type FocusEvent } from "react";
 import { useGraphActions } from "../GraphActionsContext";
 import type { Point } from "../layoutProfile";
 import styles from "../loopGraph.module.css";
@@ -20,7 +20,17 @@ export const PointBadges = memo(function PointBadges(props: {
   back: boolean;
 }) {
   const { selectPoint, showPointDoc } = useGraphActions();
+  const flow = useReactFlow();
   const { at, label, points, edgeId } = props;
+
+  // Tabbing to a badge outside the visible part of the graph brings it into view.
+  const reveal = (e: FocusEvent<HTMLButtonElement>) => {
+    const pane = e.currentTarget.closest(".react-flow")?.getBoundingClientRect();
+    const r = e.currentTarget.getBoundingClientRect();
+    if (!pane) return;
+    const inside = r.left >= pane.left && r.right <= pane.right && r.top >= pane.top && r.bottom <= pane.bottom;
+    if (!inside) void flow.setCenter(at.x, at.y, { zoom: flow.getZoom(), duration: 150 });
+  };
   if (points.length === 0 && !label) return null;
   return (
     <EdgeLabelRenderer>
@@ -42,7 +52,10 @@ export const PointBadges = memo(function PointBadges(props: {
             onClick={() => selectPoint(p.pointId)}
             onMouseEnter={(e) => showPointDoc({ pointId: p.pointId, doc: p.doc, anchor: e.currentTarget })}
             onMouseLeave={() => showPointDoc(null)}
-            onFocus={(e) => showPointDoc({ pointId: p.pointId, doc: p.doc, anchor: e.currentTarget })}
+            onFocus={(e) => {
+              reveal(e);
+              showPointDoc({ pointId: p.pointId, doc: p.doc, anchor: e.currentTarget });
+            }}
             onBlur={() => showPointDoc(null)}
           >
             <span className={styles.badgeName}>{p.pointId}</span>
