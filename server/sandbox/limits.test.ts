@@ -93,10 +93,13 @@ describe("time limit", () => {
 });
 
 describe("memory limit", () => {
+  // A generous time limit: on a busy machine a 16 MiB flood must still end on memory, not time.
+  const memoryLimits = { timeoutMs: 10_000, memoryBytes: 16 * MiB };
+
   it("ends a string allocation bomb with the memory limit", async () => {
     const runner = await harness.open(
       around(`export default () => {\n  const keep: string[] = [];\n  for (;;) keep.push("x".repeat(1 << 16) + keep.length);\n};`),
-      { limits },
+      { limits: memoryLimits },
     );
     const result = await chain(runner, ["before", "bomb", "after"], { trail: [] });
     expect(callOf(result, "bomb").failure).toEqual({
@@ -110,7 +113,7 @@ describe("memory limit", () => {
   it("ends an object flood, even when the hook catches the error", async () => {
     const runner = await harness.open(
       around(`export default () => {\n  const keep: object[] = [];\n  try { for (;;) keep.push({ n: keep.length, s: "k" + keep.length }); } catch { keep.length = 0; }\n};`),
-      { limits },
+      { limits: memoryLimits },
     );
     const result = await chain(runner, ["before", "bomb", "after"], { trail: [] });
     expect(callOf(result, "bomb").failure).toMatchObject({ kind: "memory", message: expect.stringMatching(/^exceeded the 16 MiB memory limit/) as unknown });
@@ -122,7 +125,7 @@ describe("memory limit", () => {
       pipelineOf({
         h: `const cache: string[] = [];\nlet calls = 0;\nexport default (ctx: any) => {\n  calls++;\n  if (ctx.bomb) for (;;) cache.push("y".repeat(1 << 16));\n  return { calls };\n};`,
       }),
-      { limits },
+      { limits: memoryLimits },
     );
     expect(callOf(await chain(runner, ["h"], {}), "h").returned).toEqual({ calls: 1 });
     expect(callOf(await chain(runner, ["h"], { bomb: true }), "h").failure?.kind).toBe("memory");
@@ -137,7 +140,7 @@ describe("memory limit", () => {
   });
 
   it("lets a hook allocate well under the limit", async () => {
-    const runner = await harness.open(pipelineOf({ h: `export default () => ({ n: "z".repeat(4 << 20).length });` }), { limits });
+    const runner = await harness.open(pipelineOf({ h: `export default () => ({ n: "z".repeat(4 << 20).length });` }), { limits: memoryLimits });
     expect(callOf(await chain(runner, ["h"], {}), "h")).toMatchObject({ failure: null, returned: { n: 4 << 20 } });
   });
 });

@@ -33,6 +33,7 @@ export interface ChainApi {
 }
 
 export function installChain(): ChainApi {
+  installRealmIndependentInstanceof();
   const loggers = new Map<string, unknown>();
   let run: ChainRun | null = null;
   let pending = new Map<number, PendingCall>();
@@ -70,7 +71,10 @@ export function installChain(): ChainApi {
     },
     settleReturned(index, returned, durationMs) {
       pending.delete(index);
-      current().settle(index, { returned }, durationMs);
+      // QuickJS spreads a primitive string as {} (the host spreads its characters); a String
+      // object spreads correctly and converts back to the same string.
+      const value = typeof returned === "string" ? Object(returned) : returned;
+      current().settle(index, { returned: value }, durationMs);
     },
     settleFailed(index, failureJson, durationMs) {
       pending.delete(index);
@@ -87,4 +91,32 @@ export function installChain(): ChainApi {
       pending = new Map();
     },
   };
+}
+
+/**
+ * The executor tells boxed primitives and errors apart with `instanceof`, but the values it
+ * converts come from the hooks' realms. Answers those checks by brand, in this realm only.
+ */
+function installRealmIndependentInstanceof(): void {
+  const branded = (ctor: { prototype: { valueOf(): unknown } }) => (value: unknown) => {
+    if (typeof value !== "object" || value === null) return false;
+    try {
+      ctor.prototype.valueOf.call(value);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const ordinary = Function.prototype[Symbol.hasInstance];
+  // Subclasses (the executor's DraftValueError) inherit the static method: they keep the ordinary check.
+  const define = (ctor: object, test: (value: unknown) => boolean) =>
+    Object.defineProperty(ctor, Symbol.hasInstance, {
+      value: function (this: unknown, value: unknown): boolean {
+        return this === ctor ? test(value) : ordinary.call(this, value);
+      },
+    });
+  define(String, branded(String));
+  define(Number, branded(Number));
+  define(Boolean, branded(Boolean));
+  define(Error, (value) => typeof value === "object" && value !== null && Object.prototype.toString.call(value) === "[object Error]");
 }
