@@ -132,6 +132,13 @@ describe("exportVellumPlugin", () => {
     });
   });
 
+  it("warns about a hook without a default export", () => {
+    const input = { ...chainedPipeline, hooks: [{ id: "x", point: "stop", name: "named only", code: "export async function stop(): Promise<void> {}\n" }] };
+    expect(exportVellumPlugin(parsed(input), { profile: vellumProfile }).warnings).toEqual([
+      'Hook "named only" on stop has no default export; the host only runs a hook file\'s default-exported function.',
+    ]);
+  });
+
   it("warns when no hook is enabled", () => {
     const result = exportVellumPlugin(parsed({ ...chainedPipeline, hooks: chainedPipeline.hooks?.map((h) => ({ ...h, enabled: false })) }), { profile: vellumProfile });
     expect(result.warnings).toEqual(["The pipeline has no enabled hooks, so the plugin will not change anything."]);

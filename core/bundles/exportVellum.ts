@@ -3,6 +3,7 @@ import type { Hook, Pipeline } from "../pipeline/schema";
 import type { HookPointSpec, Profile } from "../profiles/types";
 import { CHAIN_RUNTIME_PATH, CHAIN_RUNTIME_SOURCE } from "./chainRuntime";
 import { BundleError } from "./errors";
+import { hasDefaultExport } from "./importSpecifiers";
 import { BUNDLE_METADATA_FORMAT, BUNDLE_METADATA_PATH, type BundleMetadata } from "./metadata";
 import { DEFAULT_PLUGIN_VERSION, manifestSource } from "./manifest";
 import { pluginNameOf } from "./names";
@@ -152,6 +153,13 @@ export function exportVellumPlugin(input: Pipeline, options: VellumExportOptions
   files.set(BUNDLE_METADATA_PATH, `${JSON.stringify(metadata, null, 2)}\n`);
 
   const warnings = readmePoints.length === 0 ? ["The pipeline has no enabled hooks, so the plugin will not change anything."] : [];
+  for (const { spec, hooks } of readmePoints) {
+    for (const hook of hooks) {
+      if (!hasDefaultExport(hook.code)) {
+        warnings.push(`Hook "${hook.name}" on ${spec.id} has no default export; the host only runs a hook file's default-exported function.`);
+      }
+    }
+  }
   const sorted = [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, content]) => ({ path, content }));
   return { pluginName, files: sorted, warnings };
 }

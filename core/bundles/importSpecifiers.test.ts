@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { importSpecifiers } from "./importSpecifiers";
+import { hasDefaultExport, importSpecifiers } from "./importSpecifiers";
 
 describe("importSpecifiers", () => {
   it("finds static, re-export, side-effect, dynamic and require specifiers", () => {
@@ -40,5 +40,13 @@ describe("importSpecifiers", () => {
   it("keeps template literals with nested braces from swallowing the rest", () => {
     const code = "const t = `${ { a: 1 }.a } and ${`inner ${x}`}`;\nimport a from './after.js';";
     expect(importSpecifiers(code)).toEqual(["./after.js"]);
+  });
+});
+
+describe("hasDefaultExport", () => {
+  it("finds export default and export { x as default }, not text in comments or strings", () => {
+    expect(hasDefaultExport("export default async function f() {}")).toBe(true);
+    expect(hasDefaultExport("const f = async () => {};\nexport { f as default };")).toBe(true);
+    expect(hasDefaultExport('// export default nothing\nconst s = "export default";\nexport const f = 1;')).toBe(false);
   });
 });

@@ -142,3 +142,12 @@ export function importSpecifiers(source: string): string[] {
   });
   return [...new Set(found)];
 }
+
+/**
+ * Whether `source` has a default export (`export default …`, or `export { x as default }`),
+ * which the host requires of every hook file (`V:src/plugins/external-plugin-loader.ts:128-137`).
+ */
+export function hasDefaultExport(source: string): boolean {
+  const tokens = tokenize(source);
+  return tokens.some((t, i) => t.kind === "word" && t.text === "default" && (tokens[i - 1]?.text === "export" || tokens[i - 1]?.text === "as"));
+}
