@@ -101,6 +101,7 @@ describe("exportVellumPlugin", () => {
     const readme = fileOf(exportVellumPlugin(parsed(chainedPipeline), { profile: vellumProfile }).files, "README.md");
     expect(readme).toContain("# tool-result-guard\n\nBounds tool results and coaches retries.");
     expect(readme).toContain("1. **Truncate big results**: Cuts a tool result down to 200 characters.");
+    expect(readme).toContain("- **be-concise**: No description in its code; it uses `systemPrompt`.");
     expect(readme).toContain("2. **Coach on errors**: Adds retry guidance after a failed tool call.");
     expect(readme).toContain("- **shout** on `post-tool-use`");
     expect(readme).toContain("The host reads back `toolResponse`, `additionalContext` after the hook.");

@@ -60,6 +60,12 @@ export function describeHookCode(code: string): string | null {
   return paragraph.length > 300 ? `${paragraph.slice(0, 297)}...` : paragraph;
 }
 
+/** For a hook without a comment: which context fields its code touches. */
+function fieldsUsed(spec: HookPointSpec, code: string): string {
+  const used = spec.fields.filter((f) => new RegExp(`\\.${f.name}\\b`).test(code)).map((f) => `\`${f.name}\``);
+  return used.length === 0 ? "No description in its code." : `No description in its code; it uses ${used.join(", ")}.`;
+}
+
 function readBackOf(spec: HookPointSpec): string {
   const fields = spec.fields.filter((f) => f.readBack).map((f) => `\`${f.name}\``);
   return fields.length === 0
@@ -77,7 +83,7 @@ function pointSection(point: ReadmePoint): string[] {
     );
   }
   hooks.forEach((hook, i) => {
-    const what = describeHookCode(hook.code) ?? "No description in its code.";
+    const what = describeHookCode(hook.code) ?? fieldsUsed(spec, hook.code);
     out.push(`${hooks.length > 1 ? `${i + 1}.` : "-"} **${hook.name}**: ${what}`);
   });
   out.push("");
