@@ -24,7 +24,7 @@ async function bundle(entry: string): Promise<string> {
     format: "iife",
     globalName: GLOBAL,
     platform: "neutral",
-    target: "es2020",
+    target: "es2022",
     write: false,
     legalComments: "none",
     charset: "utf8",

@@ -1,0 +1,165 @@
+/**
+ * bench/hook-overhead: time per hook point for a chain of five Vellum hooks (fixtures.ts) over
+ * contexts of 1 KB, 10 KB, 100 KB and 1 MB, sandboxed (server/sandbox, warm: per-run setup
+ * excluded and reported on its own) next to the real host's design in this process
+ * (core/chain runChainInProcess: a deep clone of the context before every hook). Also shown:
+ * core/chain's copy-on-write executor in this process, the sandbox sending the context back
+ * as JSON instead of rebuilding it from patches, and a chain whose last hook reads the whole
+ * conversation (the worst case for copy-on-write drafts). Variants are interleaved so machine
+ * noise hits them alike. Prints JSON.
+ *
+ * Usage: npx tsx bench/hook-overhead/run.ts [--quick]
+ */
+import { executeChain, runChainInProcess } from "../../core/chain";
+import type { JsonObject } from "../../core/json";
+import { openSandboxRunner, type SandboxRunner } from "../../server/sandbox";
+import { contextOfSize, FULL_SCAN_HOOK, HOOKS } from "./fixtures";
+
+const quick = process.argv.includes("--quick");
+const SIZES: [string, number, number][] = [
+  ["1KB", 1024, quick ? 50 : 400],
+  ["10KB", 10 * 1024, quick ? 40 : 300],
+  ["100KB", 100 * 1024, quick ? 10 : 60],
+  ["1MB", 1024 * 1024, quick ? 4 : 15],
+];
+const LIMITS = { timeoutMs: 30_000, memoryBytes: 256 * 1024 * 1024 };
+const POINT = "pre-model-call";
+
+type Fn = (ctx: Record<string, unknown>) => unknown;
+const logger = { info() {}, warn() {}, error() {}, debug() {} };
+
+interface Chain {
+  ids: string[];
+  sources: Record<string, string>;
+  /** The same functions for the in-process variants (the fixtures are the bench's own code). */
+  fns: Fn[];
+}
+
+function chainOf(sources: Record<string, string>): Chain {
+  const ids = Object.keys(sources);
+  return { ids, sources, fns: ids.map((id) => new Function(`return (${sources[id] ?? ""});`)() as Fn) };
+}
+
+const MAIN = chainOf(HOOKS);
+const FULL_SCAN = chainOf({ ...HOOKS, audit: FULL_SCAN_HOOK });
+
+function open(chain: Chain, contextTransfer: "patches" | "json" = "patches"): Promise<SandboxRunner> {
+  const hooks = chain.ids.map((id) => ({ id, point: POINT, name: id, enabled: true, code: `export default ${chain.sources[id] ?? ""};`, priority: null, matcher: null }));
+  return openSandboxRunner({ pipeline: { hooks, modules: [], scenarios: [] }, clockStart: 0, seed: 1, limits: LIMITS }, { contextTransfer });
+}
+
+function sandboxed(runner: SandboxRunner, chain: Chain, context: JsonObject) {
+  return () => runner.runChain({ point: POINT, execution: "chain", hookIds: chain.ids, context, loggerField: "logger" });
+}
+
+function inProcess(chain: Chain, context: JsonObject) {
+  return () => runChainInProcess({ context: { ...context, logger }, hooks: chain.fns });
+}
+
+function inProcessCow(chain: Chain, context: JsonObject) {
+  return () =>
+    executeChain({
+      execution: "chain",
+      hookIds: chain.ids,
+      context,
+      extras: () => ({ logger }),
+      invoke: async (hookId, input) => ({ returned: await (chain.fns[chain.ids.indexOf(hookId)] as Fn)(input) }),
+    });
+}
+
+function stats(samples: number[]) {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
+  const r = (n: number) => Math.round(n * 1000) / 1000;
+  return { medianMs: r(at(0.5)), p95Ms: r(at(0.95)), n: s.length };
+}
+
+async function time(fn: () => Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+}
+
+/** Runs the variants interleaved; returns median/p95 per variant. */
+async function measure(variants: Record<string, () => Promise<unknown>>, iterations: number, warmup: number) {
+  const samples: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
+  for (let i = 0; i < warmup + iterations; i++) {
+    for (const [name, fn] of Object.entries(variants)) {
+      const ms = await time(fn);
+      if (i >= warmup) samples[name]?.push(ms);
+    }
+  }
+  return Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, stats(v)]));
+}
+
+const ratio = (a: { medianMs: number } | undefined, b: { medianMs: number } | undefined) => Math.round(((a?.medianMs ?? NaN) / (b?.medianMs ?? NaN)) * 100) / 100;
+
+async function main() {
+  const setupStarted = performance.now();
+  const cold = await open(MAIN);
+  const firstRunnerMs = performance.now() - setupStarted;
+  const firstChainMs = await time(sandboxed(cold, MAIN, contextOfSize(1024)));
+  cold.dispose();
+  const warmStarted = performance.now();
+  const warmRunner = await open(MAIN);
+  const runnerMs = performance.now() - warmStarted;
+  // V8 compiles WebAssembly in tiers: let the engine's hot functions reach the optimising tier.
+  await measure({ warm: sandboxed(warmRunner, MAIN, contextOfSize(4096)) }, quick ? 100 : 1000, 0);
+  warmRunner.dispose();
+
+  const sizes: ({ size: string; sandboxedOverInProcess: number } & Record<string, unknown>)[] = [];
+  for (const [label, bytes, iterations] of SIZES) {
+    const context = contextOfSize(bytes);
+    const runners = { main: await open(MAIN), json: await open(MAIN, "json"), fullScan: await open(FULL_SCAN) };
+    const warmup = Math.max(3, Math.round(iterations / 5));
+    const main = await measure(
+      {
+        inProcessDeepClone: inProcess(MAIN, context),
+        inProcessCopyOnWrite: inProcessCow(MAIN, context),
+        sandboxed: sandboxed(runners.main, MAIN, context),
+        sandboxedJsonContext: sandboxed(runners.json, MAIN, context),
+      },
+      iterations,
+      warmup,
+    );
+    const fullScan = await measure({ inProcessDeepClone: inProcess(FULL_SCAN, context), sandboxed: sandboxed(runners.fullScan, FULL_SCAN, context) }, iterations, warmup);
+    for (const runner of Object.values(runners)) runner.dispose();
+    sizes.push({
+      size: label,
+      contextBytes: JSON.stringify(context).length,
+      ...main,
+      sandboxedOverInProcess: ratio(main.sandboxed, main.inProcessDeepClone),
+      fullScanChain: { ...fullScan, sandboxedOverInProcess: ratio(fullScan.sandboxed, fullScan.inProcessDeepClone) },
+    });
+  }
+
+  const at = (size: string) => sizes.find((s) => s.size === size)?.sandboxedOverInProcess ?? NaN;
+  const round = (n: number) => Math.round(n * 100) / 100;
+  console.log(
+    JSON.stringify(
+      {
+        bench: "hook-overhead",
+        node: process.version,
+        unit: "milliseconds per hook point (one chain of 5 hooks); median and p95 over the iterations",
+        hooks: MAIN.ids,
+        setup: {
+          note: "per run, excluded from the figures below",
+          firstRunnerMs: round(firstRunnerMs),
+          firstRunnerIncludes: "transpiling the hooks (cached by content afterwards) and a QuickJS WebAssembly instance",
+          runnerMs: round(runnerMs),
+          firstChainMs: round(firstChainMs),
+          firstChainIncludes: "creating each hook's realm and evaluating its module",
+        },
+        sizes,
+        targets: {
+          "sandboxed within 2x of in-process at 10KB": { ratio: at("10KB"), met: at("10KB") <= 2 },
+          "sandboxed no slower than in-process at 1MB": { ratio: at("1MB"), met: at("1MB") <= 1 },
+        },
+      },
+      null,
+      2,
+    ),
+  );
+}
+
+await main();
