@@ -1,4 +1,4 @@
-import { beConciseWithTools, editHookCode } from "./fixtures/runs";
+import { beConciseWithTools, editHookCode, throwingHook } from "./fixtures/runs";
 import { expect, test } from "./test";
 
 test.describe("Runs", () => {
@@ -20,6 +20,22 @@ test.describe("Runs", () => {
       // The designer's graph lights the point the run is at.
       await expect(page.locator('[data-testid="point-badge-pre-model-call"][class*="activeBadge"]')).toBeVisible();
       await expect(page.getByTestId("exit-reason")).toBeVisible({ timeout: 30_000 });
+    });
+  });
+
+  test.describe("errors", () => {
+    test("a hook that throws shows the message and its line, and clicking opens the hook there", async ({ page, seedPipeline, uniqueName }) => {
+      const pipeline = await seedPipeline(throwingHook, { name: uniqueName("Throws") });
+      await page.goto(`/pipelines/${pipeline.id}`);
+      await page.getByTestId("run-button").click();
+      const card = page.locator('.run-hook-cards [data-testid="hook-card"][data-hook-id="boom"]').first();
+      await expect(card.getByTestId("hook-status")).toHaveText("threw");
+      const error = card.getByTestId("hook-error");
+      await expect(error).toContainText("too many words: 5");
+      await expect(error).toContainText("hooks/boom.ts:3:");
+      await error.click();
+      await expect(page.locator(".monaco-editor")).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator(".monaco-editor .active-line-number")).toHaveText("3");
     });
   });
 

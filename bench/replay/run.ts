@@ -43,28 +43,49 @@ async function waitForServer(): Promise<void> {
   throw new Error("the server did not start");
 }
 
-/** Time from dispatching `key` until the step detail shows event `expectSeq` with its body. */
+/*
+ * In-page measurements are plain strings: tsx (esbuild) wraps named functions in a `__name`
+ * helper that does not exist in the page, so functions cannot be handed to page.evaluate.
+ */
+
+/** Time from dispatching `key` until the step detail shows event `expectSeq` (or any other step) with its body. */
+const STEP_SCRIPT = `(async ({ key, expectSeq }) => new Promise((resolve) => {
+  const detail = () => document.querySelector('[data-testid="step-detail"]');
+  const before = detail()?.dataset.seq;
+  const t0 = performance.now();
+  document.body.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+  const check = () => {
+    const d = detail();
+    const seq = d?.dataset.seq;
+    const ready = d && seq !== before && (expectSeq === null || seq === String(expectSeq)) && !/^Loading/.test(d.textContent ?? "");
+    if (ready) resolve(performance.now() - t0);
+    else if (performance.now() - t0 > 10000) resolve(-1);
+    else requestAnimationFrame(check);
+  };
+  queueMicrotask(check);
+}))`;
+
+/** Time from clicking Run until the first timeline row is in the DOM. */
+const RUN_SCRIPT = `(async () => new Promise((resolve) => {
+  const button = document.querySelector('[data-testid="run-button"]');
+  const t0 = performance.now();
+  const obs = new MutationObserver(() => {
+    if (document.querySelector(".run-timeline-row")) {
+      obs.disconnect();
+      resolve(performance.now() - t0);
+    }
+  });
+  obs.observe(document.body, { childList: true, subtree: true });
+  button?.click();
+}))`;
+
 async function timeKey(page: Page, key: string, expectSeq: number | null): Promise<number> {
-  return page.evaluate(
-    ({ key, expectSeq }) =>
-      new Promise<number>((resolve) => {
-        const detail = () => document.querySelector<HTMLElement>('[data-testid="step-detail"]');
-        const before = detail()?.dataset["seq"];
-        const t0 = performance.now();
-        window.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
-        const check = () => {
-          const d = detail();
-          const seq = d?.dataset["seq"];
-          const ready = d && seq !== before && (expectSeq === null || seq === String(expectSeq)) && !/^Loading/.test(d.textContent ?? "");
-          if (ready) resolve(performance.now() - t0);
-          else requestAnimationFrame(check);
-        };
-        // Measure after React commits: microtask then frame polling.
-        queueMicrotask(check);
-      }),
-    { key, expectSeq },
-  );
+  const ms = (await page.evaluate(`${STEP_SCRIPT}(${JSON.stringify({ key, expectSeq })})`)) as number;
+  if (ms < 0) throw new Error(`pressing ${key} did not show step ${expectSeq ?? "(next hook)"} within 10 s`);
+  return ms;
 }
+
+const progress = (message: string) => process.stderr.write(`bench/replay: ${message}\n`);
 
 async function main() {
   const build = !process.argv.includes("--no-build");
@@ -81,6 +102,7 @@ async function main() {
   const { runId } = service.start({ pipelineId: pipeline.id, scenario: { name: "many-tools" } });
   await service.settled(runId);
   const recordMs = performance.now() - t0;
+  progress(`recorded the trace in ${Math.round(recordMs)} ms`);
   const row = getRunRow(handle.db, runId);
   handle.close();
   if (!row || row.eventCount < 10_000) throw new Error(`the bench trace has ${row?.eventCount ?? 0} events, fewer than 10,000`);
@@ -102,13 +124,14 @@ async function main() {
     await page.goto(`${base}/pipelines/${pipeline.id}/runs/${runId}`);
     await page.waitForSelector('[data-testid="step-detail"][data-seq="1"] >> text=/Run of/');
 
+    progress("server up, timing the replay");
     // 3. Open: navigation start → first timeline rows and the step detail rendered.
     const opens: number[] = [];
     for (let i = 0; i < 5; i++) {
       await page.goto(`${base}/pipelines/${pipeline.id}/runs/${runId}`);
       await page.waitForSelector('[data-testid="step-detail"][data-seq="1"] >> text=/Run of/');
       await page.waitForSelector(".run-timeline-row");
-      opens.push(await page.evaluate(() => performance.now()));
+      opens.push((await page.evaluate("performance.now()")) as number);
     }
 
     // 4. Steps: 300 single steps (arrow), then 100 hook jumps (J), then a deep link far in.
@@ -126,23 +149,7 @@ async function main() {
     for (let i = 0; i < 5; i++) {
       await page.goto(`${base}/pipelines/${small.id}/runs`);
       await page.waitForSelector('[data-testid="run-button"]:not([disabled])');
-      firstEvent.push(
-        await page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              const button = document.querySelector<HTMLButtonElement>('[data-testid="run-button"]');
-              const t0 = performance.now();
-              const obs = new MutationObserver(() => {
-                if (document.querySelector(".run-timeline-row")) {
-                  obs.disconnect();
-                  resolve(performance.now() - t0);
-                }
-              });
-              obs.observe(document.body, { childList: true, subtree: true });
-              button?.click();
-            }),
-        ),
-      );
+      firstEvent.push((await page.evaluate(`${RUN_SCRIPT}()`)) as number);
     }
 
     console.log(

@@ -7,8 +7,8 @@ export function useStepKeys(handlers: { event: (dir: 1 | -1) => void; hook: (dir
     if (!enabled) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey || e.ctrlKey || e.metaKey) return;
-      const target = e.target as HTMLElement | null;
-      if (target?.closest("input, textarea, select, [contenteditable=true], .monaco-editor")) return;
+      const target = e.target;
+      if (target instanceof Element && target.closest("input, textarea, select, [contenteditable=true], .monaco-editor")) return;
       const act: Record<string, () => void> = {
         ArrowRight: () => handlers.event(1),
         ArrowDown: () => handlers.event(1),
