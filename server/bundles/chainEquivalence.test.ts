@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CHAIN_RUNTIME_PATH, CHAIN_RUNTIME_SOURCE } from "~/core/bundles/chainRuntime";
 import { chainedHookPath, chainWrapperSource } from "~/core/bundles/wrapper";
 import { loadModule } from "./testing/buildModule";
-import { ensureVellumPackage } from "./testing/vellumPackage";
+import { ensureVellumPackage, PACKAGE_TIMEOUT_MS } from "./testing/vellumPackage";
 
 /**
  * The generated chain wrapper must make N hooks in one plugin behave exactly like N plugins
@@ -32,7 +32,7 @@ beforeAll(async () => {
     },
   });
   runHook = host.runHook;
-});
+}, PACKAGE_TIMEOUT_MS);
 
 /** Describes a value graph: key order, prototypes, aliasing, and which objects are the input's own. */
 function canonical(value: unknown, own: Map<object, string>, ids = new Map<object, number>()): unknown {

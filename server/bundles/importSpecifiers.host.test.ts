@@ -3,7 +3,7 @@ import { join } from "node:path";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import { importSpecifiers } from "~/core/bundles/importSpecifiers";
-import { ensureVellumPackage } from "./testing/vellumPackage";
+import { ensureVellumPackage, PACKAGE_TIMEOUT_MS } from "./testing/vellumPackage";
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
@@ -16,7 +16,7 @@ function sourceFiles(dir: string): string[] {
 let packageDir = "";
 beforeAll(async () => {
   packageDir = await ensureVellumPackage();
-});
+}, PACKAGE_TIMEOUT_MS);
 
 describe("importSpecifiers on the real host package", () => {
   it("finds exactly what TypeScript's own preProcessFile finds in every source file", () => {

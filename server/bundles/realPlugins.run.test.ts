@@ -6,7 +6,7 @@ import type { Pipeline, PipelineInput } from "~/core/pipeline/schema";
 import type { HookEndEvent, ModelRequestEvent, TraceEvent } from "~/core/trace/events";
 import { createSandboxRunner } from "~/server/sandbox";
 import { importPluginFolder } from "./service";
-import { ensureVellumPackage } from "./testing/vellumPackage";
+import { ensureVellumPackage, PACKAGE_TIMEOUT_MS } from "./testing/vellumPackage";
 
 /**
  * The host package's own plugins, imported as they are and run through the real engine and
@@ -18,7 +18,7 @@ type ScenarioInput = NonNullable<PipelineInput["scenarios"]>[number];
 let pkg = "";
 beforeAll(async () => {
   pkg = await ensureVellumPackage();
-});
+}, PACKAGE_TIMEOUT_MS);
 
 async function importWith(folder: string, scenario: ScenarioInput): Promise<Pipeline> {
   const { pipeline } = await importPluginFolder(join(pkg, folder));

@@ -5,12 +5,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BundleError } from "~/core/bundles/errors";
 import { importPluginFolder, importPluginZip } from "./service";
 import { readPluginFolder } from "./folder";
-import { ensureVellumPackage } from "./testing/vellumPackage";
+import { ensureVellumPackage, PACKAGE_TIMEOUT_MS } from "./testing/vellumPackage";
 
 let pkg = "";
 beforeAll(async () => {
   pkg = await ensureVellumPackage();
-});
+}, PACKAGE_TIMEOUT_MS);
 
 const source = (path: string) => readFileSync(join(pkg, path), "utf8");
 

@@ -6,7 +6,7 @@ import { examplePipelines } from "~/core/examples";
 import { parsePipeline } from "~/core/pipeline/parsePipeline";
 import { PIPELINE_FORMAT, type PipelineInput } from "~/core/pipeline/schema";
 import { vellumProfile } from "~/core/profiles";
-import { ensureVellumPackage } from "./testing/vellumPackage";
+import { ensureVellumPackage, PACKAGE_TIMEOUT_MS } from "./testing/vellumPackage";
 import { findAnyTypedFields, typeCheckBundles, type BundleToCheck } from "./typecheck";
 
 function bundleOf(input: PipelineInput): BundleToCheck {
@@ -67,7 +67,7 @@ beforeAll(async () => {
   packageDir = await ensureVellumPackage();
   // One compiler program for all bundles: loading the host's type graph is the slow part.
   result = typeCheckBundles([...good, broken], packageDir);
-}, 180_000);
+}, PACKAGE_TIMEOUT_MS + 120_000);
 
 describe("exported bundles against @vellumai/assistant 0.10.5's real plugin API", () => {
   it("type-check for every example pipeline, a chained pipeline and wrappers on every point", () => {

@@ -7,6 +7,9 @@ import { promisify } from "node:util";
 
 const run = promisify(execFile);
 
+/** How long a test's setup may take to fetch and unpack the package the first time (a 10 MB download). */
+export const PACKAGE_TIMEOUT_MS = 180_000;
+
 /** The host release the bundles are checked against (semantics.md §0, key `V:`). */
 export const VELLUM_ASSISTANT_VERSION = "0.10.5";
 const SPEC = `@vellumai/assistant@${VELLUM_ASSISTANT_VERSION}`;
