@@ -1,6 +1,6 @@
 /**
  * Names a Vellum plugin bundle is written with. The host's own publish check requires an
- * unscoped kebab-case manifest name (`V:src/cli/lib/publish-plugin.ts:140-145`,
+ * unscoped kebab-case manifest name (`V:src/cli/lib/publish-plugin.ts:141-145`,
  * `/^[a-z0-9][a-z0-9_-]*$/`); the loader keys hooks by file basename, so a hook point id is
  * already a valid file name.
  */
