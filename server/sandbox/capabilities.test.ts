@@ -151,3 +151,30 @@ describe("sandbox capabilities", () => {
     expect(call.returned).toEqual({ F: "undefined" });
   });
 });
+
+describe("tampering", () => {
+  it("keeps collecting a hook's logs after it replaces its own JSON and console plumbing", async () => {
+    const call = await run(`export default () => {\n  console.log("before");\n  JSON.stringify = () => "garbage";\n  JSON.parse = () => ({});\n  console.log("after");\n};`);
+    expect(call.failure).toBeNull();
+    expect(call.logs).toEqual([
+      { level: "log", message: "before" },
+      { level: "log", message: "after" },
+    ]);
+  });
+
+  it("does not let a hook change the built-ins the chain's bookkeeping uses", async () => {
+    const runner = await harness.open(
+      pipelineOf({
+        tamper: `export default (ctx: any) => {\n  const ChainObject = Object.getPrototypeOf(ctx).constructor;\n  ChainObject.keys = () => [];\n};`,
+        next: `export default (ctx: any) => { ctx.n = 2; };`,
+      }),
+    );
+    const result = await chain(runner, ["tamper", "next"], { n: 1 });
+    expect(callOf(result, "tamper").failure).toEqual({
+      kind: "threw",
+      message: "TypeError: 'keys' is read-only (hooks/tamper.ts:3:3)",
+      location: { file: "hooks/tamper.ts", line: 3, column: 3 },
+    });
+    expect(result.context).toEqual({ n: 2 });
+  });
+});

@@ -40,13 +40,21 @@ export class ChainRealm {
     install.dispose();
     for (const name of API) this.fns.set(name, ctx.getProp(this.api, name));
     // Hooks can reach this realm's built-ins through the context's prototype chain; without a
-    // Function constructor they cannot reach its global scope or evaluate code in it.
+    // Function constructor they cannot reach its global scope or evaluate code in it, and the
+    // frozen built-ins keep the executor's bookkeeping (and so the trace) honest.
     ctx.unwrapResult(
       ctx.evalCode(
         `(() => {
           const lock = (f) => Object.defineProperty(Object.getPrototypeOf(f), "constructor", { value: undefined, writable: false, configurable: false });
           lock(function () {}); lock(async function () {}); lock(function* () {}); lock(async function* () {});
           delete globalThis.eval;
+          // Built-ins the executor relies on stay as they are. Object.prototype is left alone:
+          // freezing it would silently drop a hook's writes to keys such as "constructor".
+          for (const c of [Object, Array, JSON, Reflect, Math, Proxy, Symbol, String, Number, Boolean, Error, Map, Set, WeakMap, WeakSet, Promise]) {
+            Object.freeze(c);
+            if (c.prototype && c !== Object) Object.freeze(c.prototype);
+          }
+          Object.freeze(Function.prototype);
         })()`,
         "hookwright:lock.js",
       ),
@@ -76,7 +84,11 @@ export class ChainRealm {
 
   /** `[index, hookId]` of the calls that may start now. */
   start(): [number, string][] {
-    return JSON.parse(this.text(this.context.callFunction(this.fn("start"), this.api))) as [number, string][];
+    const calls = readJson(this.text(this.context.callFunction(this.fn("start"), this.api)));
+    if (!Array.isArray(calls) || !calls.every((c) => Array.isArray(c) && typeof c[0] === "number" && typeof c[1] === "string")) {
+      throw new ChainRealmError("the chain realm answered with unreadable calls");
+    }
+    return calls as [number, string][];
   }
 
   /** The draft for call `index` (owned by the caller). */
@@ -122,7 +134,9 @@ export class ChainRealm {
 
   result(withContext: boolean): ChainOutput {
     const flag = withContext ? this.context.true : this.context.false;
-    return JSON.parse(this.text(this.context.callFunction(this.fn("result"), this.api, flag))) as ChainOutput;
+    const output = readJson(this.text(this.context.callFunction(this.fn("result"), this.api, flag)));
+    if (!isChainOutput(output, withContext)) throw new ChainRealmError("the chain realm answered with unreadable records");
+    return output;
   }
 
   close(): void {
@@ -159,4 +173,27 @@ export class ChainRealm {
     this.api.dispose();
     this.context.dispose();
   }
+}
+
+function readJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** A light check of the executor's output before the host relies on it. */
+function isChainOutput(value: unknown, withContext: boolean): value is ChainOutput {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  const calls = v.calls;
+  if (!Array.isArray(calls)) return false;
+  const callsOk = calls.every((c: unknown) => {
+    if (typeof c !== "object" || c === null) return false;
+    const r = c as Record<string, unknown>;
+    return typeof r.hookId === "string" && Array.isArray(r.patch) && typeof r.durationMs === "number" && (r.failure === null || typeof r.failure === "object");
+  });
+  const context = v.context;
+  return callsOk && (!withContext || (typeof context === "object" && context !== null && !Array.isArray(context)));
 }

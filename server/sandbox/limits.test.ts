@@ -165,7 +165,7 @@ describe("stack limit", () => {
   it("survives recursion that exhausts the native stack: the run's sandbox restarts and the chain completes", async () => {
     const runner = await harness.open(
       around(`export default () => {\n  let o: object = {};\n  for (let i = 0; i < 200000; i++) o = { o };\n  return { s: JSON.stringify(o).length };\n};`),
-      { limits },
+      { limits: { timeoutMs: 10_000, memoryBytes: 64 * MiB } },
     );
     const first = await chain(runner, ["before", "after"], { trail: [] });
     expect(first.context).toEqual({ trail: ["before", "after 1"] });

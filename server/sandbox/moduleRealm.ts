@@ -141,7 +141,10 @@ export class ModuleRealm {
   /** A tool's returned value as `{content, isError}`, or a failure explaining the wrong shape. */
   toolResult(value: QuickJSHandle): { content: string; isError: boolean } | { invalid: string } {
     const text = this.housekeeping(() => this.context.callFunction(this.fn("toolResult"), this.api, value));
-    return text === null ? { invalid: "the tool handler's result could not be read" } : (JSON.parse(text) as { content: string; isError: boolean } | { invalid: string });
+    const shaped = readJson(text);
+    if (isRecord(shaped) && typeof shaped.content === "string" && typeof shaped.isError === "boolean") return { content: shaped.content, isError: shaped.isError };
+    if (isRecord(shaped) && typeof shaped.invalid === "string") return { invalid: shaped.invalid };
+    return { invalid: "the tool handler's result could not be read" };
   }
 
   private invoke(start: (ctx: QuickJSContext, entry: QuickJSHandle) => VmCallResult<QuickJSHandle>): CallOutcome {
@@ -262,14 +265,14 @@ export class ModuleRealm {
 
   private describe(error: QuickJSHandle): GuestError | null {
     const text = this.housekeeping(() => this.context.callFunction(this.fn("describe"), this.api, error));
-    return text === null ? null : (JSON.parse(text) as GuestError);
+    return asGuestError(readJson(text));
   }
 
   /** Ends the call in the guest (cancels timers, collects logs). */
   private end(): { logs: LogEntry[]; failure: HookFailure | null } {
     const text = this.housekeeping(() => this.context.callFunction(this.fn("end"), this.api));
-    if (text === null) return { logs: [], failure: null };
-    const report = JSON.parse(text) as CallReport;
+    const report = asCallReport(readJson(text));
+    if (!report) return { logs: [{ level: "warn", message: "the sandbox could not collect this call's logs" }], failure: null };
     const failure = report.timerError ? thrownFailure(report.timerError, this.maps, this.instance.limits.memoryBytes) : null;
     if (failure) failure.message = `${failure.message.replace(where(failure.location), "")} (in a timer callback)${where(failure.location)}`;
     return { logs: report.logs, failure };
@@ -306,4 +309,37 @@ export class ModuleRealm {
     this.api.dispose();
     this.context.dispose();
   }
+}
+
+/*
+ * What the guest hands back is checked before use: user code runs in the same realm as the
+ * sandbox's guest helpers, so a hook that tampers with built-ins could make them return anything.
+ */
+
+function readJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+const LEVELS = new Set(["log", "info", "warn", "error", "debug"]);
+
+function asGuestError(value: unknown): GuestError | null {
+  if (!isRecord(value) || typeof value.name !== "string" || typeof value.message !== "string" || typeof value.stack !== "string") return null;
+  return { name: value.name, message: value.message, stack: value.stack, isError: value.isError === true };
+}
+
+function asCallReport(value: unknown): CallReport | null {
+  if (!isRecord(value) || !Array.isArray(value.logs)) return null;
+  const logs = value.logs.filter(
+    (e): e is LogEntry => isRecord(e) && typeof e.level === "string" && LEVELS.has(e.level) && typeof e.message === "string",
+  );
+  return { logs, timerError: value.timerError === null ? null : asGuestError(value.timerError) };
 }

@@ -4,7 +4,7 @@ import type { ChainRequest, ChainResult, HookCallResult, HookFailure, HookRunner
 import type { JsonObject } from "../../core/json";
 import type { Pipeline } from "../../core/pipeline/schema";
 import type { LogEntry } from "../../core/trace/events";
-import { applyPatch } from "../../core/trace/jsonPatch";
+import { applyPatch, JsonPatchError } from "../../core/trace/jsonPatch";
 import { ChainRealm, ChainRealmError, type ChainOutput } from "./chainRealm";
 import { MAX_RECORDED_VALUES, newRecording, RunDeterminism, type CallRecording } from "./clock";
 import { mib } from "./failures";
@@ -59,7 +59,12 @@ class SandboxCrash extends Error {
   }
 }
 
-/** A crash outside any hook (while loading the context itself): the chain cannot run. */
+/** The chain realm's answers could not be read (a hook tampered with its built-ins?). */
+class SandboxTampered extends Error {
+  override name = "SandboxTampered";
+}
+
+/** A crash outside any hook (while loading the context itself), or unreadable records: the chain cannot run. */
 export class SandboxCrashedError extends Error {
   override name = "SandboxCrashedError";
 }
@@ -148,6 +153,11 @@ class Runner implements SandboxRunner {
       try {
         return this.runChainOnce(request, crashed);
       } catch (error) {
+        if (error instanceof SandboxTampered) {
+          this.teardown();
+          await this.restartAfterCrash();
+          throw new SandboxCrashedError(`${error.message}; the run's sandbox was restarted and every hook's module state reset`);
+        }
         if (!(error instanceof SandboxCrash)) throw error;
         await this.restartAfterCrash();
         if (!error.hookId) throw new SandboxCrashedError(`${error.message}; the context may be too deeply nested`);
@@ -212,6 +222,7 @@ class Runner implements SandboxRunner {
       return this.chainResult(request, output, extras);
     } catch (error) {
       if (isEngineCrash(error)) throw new SandboxCrash(current, error);
+      if (error instanceof ChainRealmError || error instanceof JsonPatchError) throw new SandboxTampered(error.message);
       throw error;
     }
   }
@@ -403,6 +414,11 @@ class Runner implements SandboxRunner {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.teardown();
+  }
+
+  /** Disposes everything of the current instance (which must be healthy). */
+  private teardown(): void {
     for (const realm of this.realms.values()) realm.dispose();
     this.realms.clear();
     this.chainRealm?.dispose();

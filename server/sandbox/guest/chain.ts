@@ -1,6 +1,9 @@
 import { createChainRun, type ChainRun, type PendingCall } from "../../../core/chain/chainRun";
 import type { ChainExecution, ChainFailure } from "../../../core/chain/types";
 
+/** Captured before user code runs: a hook replacing its realm's JSON cannot disturb the sandbox's bookkeeping. */
+const { stringify, parse } = JSON;
+
 /**
  * Guest code for the run's chain realm: holds the context of the hook point being run (parsed
  * once from JSON) and core/chain's step-by-step executor. The host asks it which hook to call
@@ -48,13 +51,13 @@ export function installChain(): ChainApi {
       loggers.set(hookId, logger);
     },
     open(contextJson, optionsJson) {
-      const options = JSON.parse(optionsJson) as ChainOpenOptions;
+      const options = parse(optionsJson) as ChainOpenOptions;
       const field = options.loggerField;
       pending = new Map();
       run = createChainRun({
         execution: options.execution,
         hookIds: options.hookIds,
-        context: JSON.parse(contextJson) as Record<string, never>,
+        context: parse(contextJson) as Record<string, never>,
         aliases: options.aliases,
         extras: field ? (hookId) => (loggers.has(hookId) ? { [field]: loggers.get(hookId) } : {}) : undefined,
       });
@@ -62,7 +65,7 @@ export function installChain(): ChainApi {
     start() {
       const calls = current().start();
       for (const call of calls) pending.set(call.index, call);
-      return JSON.stringify(calls.map((c) => [c.index, c.hookId]));
+      return stringify(calls.map((c) => [c.index, c.hookId]));
     },
     input(index) {
       const call = pending.get(index);
@@ -78,13 +81,13 @@ export function installChain(): ChainApi {
     },
     settleFailed(index, failureJson, durationMs) {
       pending.delete(index);
-      current().settle(index, { failure: JSON.parse(failureJson) as ChainFailure }, durationMs);
+      current().settle(index, { failure: parse(failureJson) as ChainFailure }, durationMs);
     },
     result(withContext) {
       const r = current().result();
       run = null;
       pending = new Map();
-      return JSON.stringify(withContext ? r : { calls: r.calls, aborted: r.aborted });
+      return stringify(withContext ? r : { calls: r.calls, aborted: r.aborted });
     },
     close() {
       run = null;

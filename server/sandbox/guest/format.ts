@@ -4,6 +4,9 @@
  * read the same in Hookwright as on the real host. Uses only the language (no host APIs).
  */
 
+/** Captured before user code runs: a hook replacing its realm's JSON cannot disturb the sandbox's bookkeeping. */
+const { stringify } = JSON;
+
 const MAX_DEPTH = 2;
 const MAX_ITEMS = 100;
 const MAX_STRING = 10_000;
@@ -52,7 +55,7 @@ export function formatArgs(args: readonly unknown[]): string {
 /** JSON text of a value, never throwing (cycles and BigInts are described instead). */
 export function safeJson(value: unknown): string {
   try {
-    const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? `${v}n` : v));
+    const text = stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? `${v}n` : v));
     return text === undefined ? "undefined" : text;
   } catch {
     return "[Circular]";

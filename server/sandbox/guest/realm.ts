@@ -4,6 +4,9 @@ import { isError } from "./format";
 import { createConsole, createLogBuffer, createLogger, type GuestLogger } from "./logs";
 import { installTimers } from "./timers";
 
+/** Captured before user code runs: a hook replacing its realm's JSON cannot disturb the sandbox's bookkeeping. */
+const { stringify, parse } = JSON;
+
 /**
  * Guest code: prepares one QuickJS context ("realm") for a hook or tool module, and returns the
  * small API the host drives it with. Runs once per realm, before any user code, and leaves no
@@ -88,16 +91,16 @@ export function installRealm(host: RealmHost): RealmApi {
     },
     callTool(fn, inputJson) {
       if (typeof fn !== "function") throw new TypeError("the tool module's default export is not a function");
-      return promiseOf(fn(JSON.parse(inputJson)));
+      return promiseOf(fn(parse(inputJson)));
     },
     toolResult(value) {
-      if (typeof value === "string") return JSON.stringify({ content: value, isError: false });
+      if (typeof value === "string") return stringify({ content: value, isError: false });
       if (typeof value === "object" && value !== null && typeof (value as { content?: unknown }).content === "string") {
         const v = value as { content: string; isError?: unknown };
-        return JSON.stringify({ content: v.content, isError: v.isError === true });
+        return stringify({ content: v.content, isError: v.isError === true });
       }
       const got = value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
-      return JSON.stringify({ invalid: `the tool handler must return a string or { content: string, isError?: boolean }, not ${got}` });
+      return stringify({ invalid: `the tool handler must return a string or { content: string, isError?: boolean }, not ${got}` });
     },
     fireTimer: () => timers.fireNext(),
     end() {
@@ -112,10 +115,10 @@ export function installRealm(host: RealmHost): RealmApi {
       }
       const thrown = timers.takeError();
       const report: CallReport = { logs: buffer.take(), timerError: thrown ? describe(thrown.error) : null };
-      return JSON.stringify(report);
+      return stringify(report);
     },
     note: (level, message) => buffer.push(level, message),
-    describe: (thrown) => JSON.stringify(describe(thrown)),
+    describe: (thrown) => stringify(describe(thrown)),
     logger,
   };
 }
@@ -126,7 +129,7 @@ function describe(thrown: unknown): GuestError {
   }
   let message: string;
   try {
-    message = typeof thrown === "string" ? thrown : JSON.stringify(thrown) ?? String(thrown);
+    message = typeof thrown === "string" ? thrown : stringify(thrown) ?? String(thrown);
   } catch {
     message = String(thrown);
   }
