@@ -28,6 +28,7 @@ async function bundle(entry: string): Promise<string> {
     write: false,
     legalComments: "none",
     charset: "utf8",
+    minify: true,
     logLevel: "silent",
   });
   const file = out.outputFiles[0];
