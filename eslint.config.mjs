@@ -75,8 +75,8 @@ export default defineConfig([
       "react-hooks/set-state-in-effect": "off",
     },
   },
-  // `module` is an ordinary name in ES modules; the rule targets CommonJS pages.
-  { files: ["core/**", "server/**", "db/**", "scripts/**"], rules: { "@next/next/no-assign-module-variable": "off" } },
+  // `module` is an ordinary name in ES modules (all of ours); the rule guards CommonJS's `module`.
+  { rules: { "@next/next/no-assign-module-variable": "off" } },
   // Playwright fixtures call `use()`, which is not React's.
   { files: ["e2e/**", "playwright.config.ts"], rules: { "react-hooks/rules-of-hooks": "off" } },
   { linterOptions: { reportUnusedDisableDirectives: "off" } },
