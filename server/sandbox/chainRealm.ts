@@ -2,6 +2,7 @@ import type { QuickJSContext, QuickJSHandle, VmCallResult } from "quickjs-emscri
 import type { ChainCallRecord, ChainFailure } from "../../core/chain/types";
 import type { JsonObject } from "../../core/json";
 import type { ChainOpenOptions } from "./guest/chain";
+import { readJson } from "./guestAnswers";
 import { CHAIN_GUEST_SCRIPT } from "./guestBundle.generated";
 import type { SandboxInstance } from "./instance";
 
@@ -172,14 +173,6 @@ export class ChainRealm {
     this.fns.clear();
     this.api.dispose();
     this.context.dispose();
-  }
-}
-
-function readJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
   }
 }
 

@@ -1,18 +1,20 @@
-import type { QuickJSHandle } from "quickjs-emscripten-core";
-import type { ChainFailure } from "../../core/chain/types";
-import type { ChainRequest, ChainResult, HookCallResult, HookFailure, HookRunner, SandboxLimits } from "../../core/engine/ports";
+import type { ChainRequest, ChainResult, HookFailure, HookRunner, SandboxLimits } from "../../core/engine/ports";
 import type { JsonObject } from "../../core/json";
 import type { Pipeline } from "../../core/pipeline/schema";
 import type { LogEntry } from "../../core/trace/events";
-import { applyPatch, JsonPatchError } from "../../core/trace/jsonPatch";
-import { ChainRealm, ChainRealmError, type ChainOutput } from "./chainRealm";
-import { MAX_RECORDED_VALUES, newRecording, RunDeterminism, type CallRecording } from "./clock";
+import { ChainRealm } from "./chainRealm";
+import { runChainSession, unrecordedNote, type ChainSandbox } from "./chainSession";
+import { RunDeterminism } from "./clock";
+import { CRASH_FAILURE_MESSAGE, isEngineCrash, SandboxCrash, SandboxCrashedError, SandboxTampered } from "./errors";
 import { mib } from "./failures";
 import { SandboxInstance, type QuickJSEngine } from "./instance";
 import { pipelineFiles, type PipelineFiles } from "./modules";
-import { ModuleRealm, type CallOutcome } from "./moduleRealm";
+import { ModuleRealm } from "./moduleRealm";
 import { loadQuickJS, newGuardedMemory, type GuardedMemory } from "./quickjs";
+import type { SourceMapIndex } from "./sourceMap";
 import { compileModule, type CompileResult } from "./transpile";
+
+export { SandboxCrashedError } from "./errors";
 
 /**
  * The sandboxed {@link HookRunner}: runs one run's hooks and tool handlers in QuickJS.
@@ -46,40 +48,6 @@ export interface SandboxRunner extends HookRunner {
   readonly stats: SandboxStats;
   /** What QuickJS holds for this run now (0 before anything ran); walks the heap, so not for hot paths. */
   heapBytes(): number;
-}
-
-/** The run's sandbox crashed the WebAssembly engine itself (native stack exhausted, an engine trap). */
-class SandboxCrash extends Error {
-  override name = "SandboxCrash";
-  constructor(
-    readonly hookId: string | null,
-    reason: unknown,
-  ) {
-    super(`the sandbox crashed${hookId ? ` in hook ${hookId}` : ""}: ${reason instanceof Error ? reason.message : String(reason)}`);
-  }
-}
-
-/** The chain realm's answers could not be read (a hook tampered with its built-ins?). */
-class SandboxTampered extends Error {
-  override name = "SandboxTampered";
-}
-
-/** A crash outside any hook (while loading the context itself), or unreadable records: the chain cannot run. */
-export class SandboxCrashedError extends Error {
-  override name = "SandboxCrashedError";
-}
-
-/** Whether `error`, thrown by a call into QuickJS, is the engine itself failing rather than a host bug. */
-function isEngineCrash(error: unknown): boolean {
-  if (error instanceof WebAssembly.RuntimeError) return true;
-  return error instanceof RangeError && /call stack/i.test(error.message);
-}
-
-interface CallExtras {
-  logs: LogEntry[];
-  recording: CallRecording;
-  /** Replaces the executor's record (the executor could not settle the call itself). */
-  failure?: HookFailure;
 }
 
 /**
@@ -123,7 +91,7 @@ async function loadEngine(limits: SandboxLimits, deps: SandboxRunnerDeps): Promi
 class Runner implements SandboxRunner {
   readonly stats: SandboxStats = { setupMs: 0, instances: 0 };
   private readonly determinism: RunDeterminism;
-  private readonly maps;
+  private readonly maps: ReadonlyMap<string, SourceMapIndex>;
   private readonly sharedModules: Set<string>;
   private instance: SandboxInstance | null = null;
   private chainRealm: ChainRealm | null = null;
@@ -151,7 +119,7 @@ class Runner implements SandboxRunner {
     const crashed = new Map<string, HookFailure>();
     for (;;) {
       try {
-        return this.runChainOnce(request, crashed);
+        return runChainSession(this.sandboxFor(), request, crashed);
       } catch (error) {
         if (error instanceof SandboxTampered) {
           this.teardown();
@@ -162,137 +130,9 @@ class Runner implements SandboxRunner {
         await this.restartAfterCrash();
         if (!error.hookId) throw new SandboxCrashedError(`${error.message}; the context may be too deeply nested`);
         // Run the chain again from its input in the fresh sandbox, with the crashing hook failed.
-        crashed.set(error.hookId, {
-          kind: "threw",
-          message:
-            "InternalError: stack overflow: the recursion went deeper than the sandbox's native stack allows; " +
-            "the run's sandbox was restarted, so every hook's module state was reset",
-          location: null,
-        });
+        crashed.set(error.hookId, { kind: "threw", message: CRASH_FAILURE_MESSAGE, location: null });
       }
     }
-  }
-
-  private runChainOnce(request: ChainRequest, crashed: ReadonlyMap<string, HookFailure>): ChainResult {
-    let current: string | null = null;
-    try {
-      const instance = this.ensureInstance();
-      const chain = this.ensureChainRealm(instance);
-      const realms = new Map<string, ModuleRealm>();
-      for (const hookId of request.hookIds) {
-        if (crashed.has(hookId)) continue;
-        current = hookId;
-        realms.set(hookId, this.realmFor(this.hookPath(hookId), chain));
-      }
-      current = null;
-      chain.open(request.context, {
-        execution: request.execution,
-        hookIds: request.hookIds,
-        aliases: request.aliases,
-        loggerField: request.loggerField ?? null,
-      });
-      const extras = new Map<number, CallExtras>();
-      let unsettled: { hookId: string; failure: HookFailure } | null = null;
-      const propagates = request.execution === "modifying" || request.execution === "claiming";
-      for (let calls = chain.start(); calls.length > 0 && !unsettled; calls = chain.start()) {
-        for (const [index, hookId] of calls) {
-          current = hookId;
-          const realm = realms.get(hookId);
-          const failure = crashed.get(hookId);
-          if (!realm || failure) {
-            chain.settleFailed(index, failure ?? { kind: "threw", message: "internal: no realm", location: null }, 0);
-            extras.set(index, { logs: [], recording: newRecording() });
-            continue;
-          }
-          const extra = this.callHook(instance, chain, realm, index);
-          extras.set(index, extra);
-          if (extra.failure && propagates) {
-            unsettled = { hookId, failure: extra.failure };
-            // The executor never saw this call end. Failing the next call (which runs nothing)
-            // stops the chain there with what was merged before; the record is dropped below.
-            for (const [next] of chain.start()) chain.settleFailed(next, extra.failure, 0);
-          }
-        }
-      }
-      current = null;
-      const withContext = this.deps.contextTransfer === "json";
-      const output = chain.result(withContext);
-      this.dropPoisonedRealms();
-      if (unsettled) output.aborted = unsettled;
-      return this.chainResult(request, output, extras);
-    } catch (error) {
-      if (isEngineCrash(error)) throw new SandboxCrash(current, error);
-      if (error instanceof ChainRealmError || error instanceof JsonPatchError) throw new SandboxTampered(error.message);
-      throw error;
-    }
-  }
-
-  /** Runs one hook call and commits it in the chain realm; returns what the records lack. */
-  private callHook(instance: SandboxInstance, chain: ChainRealm, realm: ModuleRealm, index: number): CallExtras {
-    const det = this.determinism;
-    const input = chain.input(index);
-    let outcome: CallOutcome;
-    try {
-      outcome = realm.callHook(input);
-    } finally {
-      input.dispose();
-    }
-    const extras: CallExtras = { logs: outcome.logs, recording: outcome.recording };
-    if (outcome.failure || !outcome.value) {
-      chain.settleFailed(index, outcome.failure ?? { kind: "threw", message: "internal: no value", location: null }, outcome.durationMs);
-      return extras;
-    }
-    // Finalising runs the hook's own code again (toJSON, getters), with a fresh budget.
-    const value: QuickJSHandle = outcome.value;
-    det.recording = outcome.recording;
-    instance.arm();
-    try {
-      chain.settleReturned(index, value, outcome.durationMs);
-    } catch (error) {
-      if (!(error instanceof ChainRealmError)) throw error;
-      // The executor never committed this call (it only commits after user code is done).
-      const timedOut = error.message === "interrupted";
-      extras.failure = timedOut
-        ? { kind: "timeout", message: `timed out after ${instance.limits.timeoutMs} ms while converting what the hook returned or stored to JSON`, location: null }
-        : { kind: "threw", message: error.message, location: null };
-    } finally {
-      instance.disarm();
-      det.recording = null;
-      value.dispose();
-    }
-    return extras;
-  }
-
-  private chainResult(request: ChainRequest, output: ChainOutput, extras: ReadonlyMap<number, CallExtras>): ChainResult {
-    const limits = this.options.limits;
-    const records = new Map(output.calls.map((r) => [r.hookId, r]));
-    const calls: HookCallResult[] = [];
-    for (const [index, extra] of [...extras].sort((a, b) => a[0] - b[0])) {
-      const hookId = request.hookIds[index] ?? "";
-      const record = records.get(hookId);
-      // A call the executor could not settle (its finalisation was interrupted) changed nothing.
-      const kept = record && !extra.failure ? record : null;
-      const failure = extra.failure ?? (record?.failure ? normalizeFailure(record.failure, limits) : null);
-      calls.push({
-        hookId,
-        patch: kept?.patch ?? [],
-        returned: kept?.returned,
-        failure,
-        logs: extra.recording.unrecorded > 0 ? [...extra.logs, unrecordedNote(extra.recording.unrecorded)] : extra.logs,
-        durationMs: record?.durationMs ?? 0,
-        clock: extra.recording.clock,
-        random: extra.recording.random,
-        claimed: kept?.claimed ?? false,
-        droppedWrites: record?.droppedWrites ?? [],
-      });
-    }
-    let context = output.context;
-    if (!context) {
-      context = request.context;
-      for (const call of calls) if (call.patch.length > 0) context = applyPatch(context, call.patch);
-    }
-    const aborted = output.aborted ? { hookId: output.aborted.hookId, failure: normalizeFailure(output.aborted.failure, limits) } : null;
-    return { calls, context, aborted };
   }
 
   async runTool(tool: string, input: JsonObject): Promise<{ content: string; isError: boolean; logs: LogEntry[]; failure: HookFailure | null }> {
@@ -303,7 +143,6 @@ class Runner implements SandboxRunner {
       return { content: message, isError: true, logs: [], failure: { kind: "threw", message, location: null } };
     }
     try {
-      const instance = this.ensureInstance();
       const realm = this.realmFor(path, null);
       const outcome = realm.callTool(JSON.stringify(input));
       const logs = outcome.recording.unrecorded > 0 ? [...outcome.logs, unrecordedNote(outcome.recording.unrecorded)] : outcome.logs;
@@ -319,7 +158,6 @@ class Runner implements SandboxRunner {
       } finally {
         value.dispose();
       }
-      void instance;
       if ("invalid" in shaped) {
         const failure: HookFailure = { kind: "threw", message: `TypeError: ${shaped.invalid}`, location: null };
         return { content: `The tool handler failed: ${failure.message}`, isError: true, logs, failure };
@@ -328,9 +166,23 @@ class Runner implements SandboxRunner {
     } catch (error) {
       if (!isEngineCrash(error)) throw error;
       await this.restartAfterCrash();
-      const message = "InternalError: stack overflow: the recursion went deeper than the sandbox's native stack allows; the run's sandbox was restarted";
+      const message = CRASH_FAILURE_MESSAGE;
       return { content: `The tool handler failed: ${message}`, isError: true, logs: [], failure: { kind: "threw", message, location: null } };
     }
+  }
+
+  /** The current sandbox as a chain session sees it (created on first use). */
+  private sandboxFor(): ChainSandbox {
+    const instance = this.ensureInstance();
+    const chain = this.ensureChainRealm(instance);
+    return {
+      instance,
+      chain,
+      determinism: this.determinism,
+      realmOf: (hookId) => this.realmFor(this.hookPath(hookId), chain),
+      contextAsJson: this.deps.contextTransfer === "json",
+      afterChain: () => this.dropPoisonedRealms(),
+    };
   }
 
   heapBytes(): number {
@@ -426,17 +278,4 @@ class Runner implements SandboxRunner {
     this.instance?.dispose();
     this.instance = null;
   }
-}
-
-/** Failures the executor recorded itself (converting values) in the same plain words as the rest. */
-function normalizeFailure(failure: ChainFailure, limits: SandboxLimits): HookFailure {
-  const location = failure.location ?? null;
-  if (failure.message.startsWith("InternalError: out of memory")) {
-    return { kind: "memory", message: `exceeded the ${mib(limits.memoryBytes)} memory limit`, location };
-  }
-  return { kind: failure.kind, message: failure.message, location };
-}
-
-function unrecordedNote(n: number): LogEntry {
-  return { level: "warn", message: `${n} more Date/Math.random values were handed out but not recorded (at most ${MAX_RECORDED_VALUES} per call)` };
 }

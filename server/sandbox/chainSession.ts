@@ -1,0 +1,174 @@
+import type { QuickJSHandle } from "quickjs-emscripten-core";
+import type { ChainFailure } from "../../core/chain/types";
+import type { ChainRequest, ChainResult, HookCallResult, HookFailure, SandboxLimits } from "../../core/engine/ports";
+import type { LogEntry } from "../../core/trace/events";
+import { applyPatch, JsonPatchError } from "../../core/trace/jsonPatch";
+import { ChainRealmError, type ChainRealm, type ChainOutput } from "./chainRealm";
+import { MAX_RECORDED_VALUES, newRecording, type CallRecording, type RunDeterminism } from "./clock";
+import { isEngineCrash, SandboxCrash, SandboxTampered } from "./errors";
+import { mib } from "./failures";
+import type { SandboxInstance } from "./instance";
+import type { CallOutcome, ModuleRealm } from "./moduleRealm";
+
+/**
+ * One hook point's chain in the sandbox: the host steps core/chain's executor in the chain
+ * realm and calls each hook in its own realm (docs/sandbox.md, "The calling protocol").
+ */
+
+/** What a chain needs of the run's sandbox. */
+export interface ChainSandbox {
+  instance: SandboxInstance;
+  chain: ChainRealm;
+  determinism: RunDeterminism;
+  /** The realm of a hook, its module loaded. */
+  realmOf(hookId: string): ModuleRealm;
+  /** The context comes back as JSON instead of being rebuilt from the patches. */
+  contextAsJson: boolean;
+  /** Called once the executor is done, before the result is assembled (drops realms that hit the memory limit). */
+  afterChain(): void;
+}
+
+interface CallExtras {
+  logs: LogEntry[];
+  recording: CallRecording;
+  /** Replaces the executor's record (the executor could not settle the call itself). */
+  failure?: HookFailure;
+}
+
+/**
+ * Runs `request` once. Hooks in `crashed` are not called: they fail with the given failure.
+ *
+ * @throws {SandboxCrash} when the WebAssembly engine itself fails (naming the hook, if any).
+ * @throws {SandboxTampered} when the chain realm's answers cannot be read.
+ */
+export function runChainSession(sandbox: ChainSandbox, request: ChainRequest, crashed: ReadonlyMap<string, HookFailure>): ChainResult {
+  let current: string | null = null;
+  try {
+    const { chain } = sandbox;
+    const realms = new Map<string, ModuleRealm>();
+    for (const hookId of request.hookIds) {
+      if (crashed.has(hookId)) continue;
+      current = hookId;
+      realms.set(hookId, sandbox.realmOf(hookId));
+    }
+    current = null;
+    chain.open(request.context, {
+      execution: request.execution,
+      hookIds: request.hookIds,
+      aliases: request.aliases,
+      loggerField: request.loggerField ?? null,
+    });
+    const extras = new Map<number, CallExtras>();
+    let unsettled: { hookId: string; failure: HookFailure } | null = null;
+    const propagates = request.execution === "modifying" || request.execution === "claiming";
+    for (let calls = chain.start(); calls.length > 0 && !unsettled; calls = chain.start()) {
+      for (const [index, hookId] of calls) {
+        current = hookId;
+        const realm = realms.get(hookId);
+        const failure = crashed.get(hookId);
+        if (!realm || failure) {
+          chain.settleFailed(index, failure ?? { kind: "threw", message: "internal: no realm", location: null }, 0);
+          extras.set(index, { logs: [], recording: newRecording() });
+          continue;
+        }
+        const extra = callHook(sandbox, realm, index);
+        extras.set(index, extra);
+        if (extra.failure && propagates) {
+          unsettled = { hookId, failure: extra.failure };
+          // The executor never saw this call end. Failing the next call (which runs nothing)
+          // stops the chain there with what was merged before; the record is dropped below.
+          for (const [next] of chain.start()) chain.settleFailed(next, extra.failure, 0);
+        }
+      }
+    }
+    current = null;
+    const output = chain.result(sandbox.contextAsJson);
+    sandbox.afterChain();
+    if (unsettled) output.aborted = unsettled;
+    return chainResult(request, output, extras, sandbox.instance.limits);
+  } catch (error) {
+    if (isEngineCrash(error)) throw new SandboxCrash(current, error);
+    if (error instanceof ChainRealmError || error instanceof JsonPatchError) throw new SandboxTampered(error.message);
+    throw error;
+  }
+}
+
+/** Runs one hook call and commits it in the chain realm; returns what the records lack. */
+function callHook(sandbox: ChainSandbox, realm: ModuleRealm, index: number): CallExtras {
+  const { instance, chain, determinism: det } = sandbox;
+  const input = chain.input(index);
+  let outcome: CallOutcome;
+  try {
+    outcome = realm.callHook(input);
+  } finally {
+    input.dispose();
+  }
+  const extras: CallExtras = { logs: outcome.logs, recording: outcome.recording };
+  if (outcome.failure || !outcome.value) {
+    chain.settleFailed(index, outcome.failure ?? { kind: "threw", message: "internal: no value", location: null }, outcome.durationMs);
+    return extras;
+  }
+  // Finalising runs the hook's own code again (toJSON, getters), with a fresh budget.
+  const value: QuickJSHandle = outcome.value;
+  det.recording = outcome.recording;
+  instance.arm();
+  try {
+    chain.settleReturned(index, value, outcome.durationMs);
+  } catch (error) {
+    if (!(error instanceof ChainRealmError)) throw error;
+    // The executor never committed this call (it only commits after user code is done).
+    const timedOut = error.message === "interrupted";
+    extras.failure = timedOut
+      ? { kind: "timeout", message: `timed out after ${instance.limits.timeoutMs} ms while converting what the hook returned or stored to JSON`, location: null }
+      : { kind: "threw", message: error.message, location: null };
+  } finally {
+    instance.disarm();
+    det.recording = null;
+    value.dispose();
+  }
+  return extras;
+}
+
+function chainResult(request: ChainRequest, output: ChainOutput, extras: ReadonlyMap<number, CallExtras>, limits: SandboxLimits): ChainResult {
+  const records = new Map(output.calls.map((r) => [r.hookId, r]));
+  const calls: HookCallResult[] = [];
+  for (const [index, extra] of [...extras].sort((a, b) => a[0] - b[0])) {
+    const hookId = request.hookIds[index] ?? "";
+    const record = records.get(hookId);
+    // A call the executor could not settle (its finalisation was interrupted) changed nothing.
+    const kept = record && !extra.failure ? record : null;
+    const failure = extra.failure ?? (record?.failure ? normalizeFailure(record.failure, limits) : null);
+    calls.push({
+      hookId,
+      patch: kept?.patch ?? [],
+      returned: kept?.returned,
+      failure,
+      logs: extra.recording.unrecorded > 0 ? [...extra.logs, unrecordedNote(extra.recording.unrecorded)] : extra.logs,
+      durationMs: record?.durationMs ?? 0,
+      clock: extra.recording.clock,
+      random: extra.recording.random,
+      claimed: kept?.claimed ?? false,
+      droppedWrites: record?.droppedWrites ?? [],
+    });
+  }
+  let context = output.context;
+  if (!context) {
+    context = request.context;
+    for (const call of calls) if (call.patch.length > 0) context = applyPatch(context, call.patch);
+  }
+  const aborted = output.aborted ? { hookId: output.aborted.hookId, failure: normalizeFailure(output.aborted.failure, limits) } : null;
+  return { calls, context, aborted };
+}
+
+/** Failures the executor recorded itself (converting values) in the same plain words as the rest. */
+function normalizeFailure(failure: ChainFailure, limits: SandboxLimits): HookFailure {
+  const location = failure.location ?? null;
+  if (failure.message.startsWith("InternalError: out of memory")) {
+    return { kind: "memory", message: `exceeded the ${mib(limits.memoryBytes)} memory limit`, location };
+  }
+  return { kind: failure.kind, message: failure.message, location };
+}
+
+export function unrecordedNote(n: number): LogEntry {
+  return { level: "warn", message: `${n} more Date/Math.random values were handed out but not recorded (at most ${MAX_RECORDED_VALUES} per call)` };
+}
