@@ -141,6 +141,8 @@ async function main() {
     for (let i = 0; i < 100; i++) hookSteps.push(await timeKey(page, "j", null));
     await page.goto(`${base}/pipelines/${pipeline.id}/runs/${runId}?step=9000`);
     await page.waitForSelector('[data-testid="step-detail"][data-seq="9000"]');
+    // Step once the page has finished loading (the outline and the first pages of events).
+    await page.waitForLoadState("networkidle");
     const farSteps: number[] = [];
     for (let i = 0; i < 100; i++) farSteps.push(await timeKey(page, "ArrowRight", 9001 + i));
 

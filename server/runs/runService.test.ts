@@ -4,7 +4,7 @@ import type { Scenario } from "~/core/pipeline/schema";
 import { firstDivergence } from "~/core/run/divergence";
 import { openDatabase, type DbHandle } from "~/db/client";
 import { createPipeline, getPipeline, saveRevision } from "~/db/pipelineStore";
-import { createRunEventBus } from "./eventBus";
+import { createRunEventBus, type RunEventBus } from "./eventBus";
 import { defaultRunEngine } from "./engine";
 import { createRunService, type RunService } from "./runService";
 import { getRunRow, readAllEvents } from "./runStore";
@@ -33,10 +33,12 @@ const toolsScenario: Scenario = {
 describe("createRunService (real engine and sandbox)", () => {
   let handle: DbHandle;
   let service: RunService;
+  let bus: RunEventBus;
   let pipelineId: string;
   beforeEach(() => {
     handle = openDatabase({ file: ":memory:" });
-    service = createRunService({ db: handle.db, bus: createRunEventBus(), engine: defaultRunEngine });
+    bus = createRunEventBus();
+    service = createRunService({ db: handle.db, bus, engine: defaultRunEngine });
     const example = examplePipelines.find((p) => p.name === "Be concise");
     pipelineId = createPipeline(handle.db, { ...example, scenarios: [toolsScenario, ...(example?.scenarios ?? [])] }).id;
   });
@@ -77,6 +79,20 @@ describe("createRunService (real engine and sandbox)", () => {
     const results = (events: typeof first.events) => events.filter((e) => e.type === "tool.result").map((e) => (e.type === "tool.result" ? e.content : ""));
     expect(results(second.events)).toEqual(results(first.events));
     expect(results(first.events)[0]).toMatch(/^result 1 at 1767225600000 r=0\.\d{6}$/);
+  });
+
+  it("leaves the server free while a run goes on: other work runs between its hook points", async () => {
+    const { runId } = service.start({ pipelineId, scenario: { name: "tools" } });
+    // Once the run is under way (its first event), a timer must get a turn before it ends.
+    const seenByTimer = await new Promise<number>((resolve) => {
+      const stop = bus.subscribe(runId, () => {
+        stop();
+        setTimeout(() => resolve(readAllEvents(handle.db, runId).length), 0);
+      });
+    });
+    await service.settled(runId);
+    const total = readAllEvents(handle.db, runId).length;
+    expect(seenByTimer).toBeLessThan(total);
   });
 
   it("refuses a pipeline whose hook names a point the profile lacks, before recording anything", () => {

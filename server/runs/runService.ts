@@ -11,6 +11,40 @@ import { rerunScenario } from "./rerunScenario";
 import { RunError } from "./runError";
 import { appendEvent, failAbandonedRuns, finishRun, getRunRow, insertRun, readAllEvents } from "./runStore";
 
+/**
+ * A run's hooks, tools and model replies resolve as promise chains that never leave the
+ * microtask queue, so a long run would hold the thread until it ends: no other request served,
+ * and its own events streamed only at the end. Yielding a macrotask before each hook point,
+ * tool and model call keeps the server responsive and the stream live.
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function yieldingRunnerFactory(create: HookRunnerFactory): HookRunnerFactory {
+  return async (options) => {
+    const runner = await create(options);
+    return {
+      async runChain(request) {
+        await yieldToEventLoop();
+        return runner.runChain(request);
+      },
+      async runTool(tool, input) {
+        await yieldToEventLoop();
+        return runner.runTool(tool, input);
+      },
+      dispose: () => runner.dispose(),
+    };
+  };
+}
+
+function yieldingModel(model: ModelProvider): ModelProvider {
+  return {
+    async respond(request) {
+      await yieldToEventLoop();
+      return model.respond(request);
+    },
+  };
+}
+
 /** What the run service needs from the engine; injected so the service stays a thin recorder. */
 export interface RunEngine {
   createRunner: HookRunnerFactory;
@@ -85,6 +119,8 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
     runId: string,
     options: { pipeline: Pipeline; scenario: Scenario; model: ModelProvider; eventDelayMs?: number },
   ): Promise<void> {
+    // Let the start request's response go out before the run takes the thread.
+    await yieldToEventLoop();
     let summary: RunSummary = emptyRunSummary;
     let seq = 0;
     let ended = false;
@@ -107,8 +143,8 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
         pipeline: options.pipeline,
         scenario: options.scenario,
         runId,
-        createRunner: engine.createRunner,
-        model: options.model,
+        createRunner: yieldingRunnerFactory(engine.createRunner),
+        model: yieldingModel(options.model),
         emit: delay > 0 ? (e) => void pending.push(e) : record,
       });
       if (delay > 0) {
