@@ -33,6 +33,8 @@ interface CallExtras {
   recording: CallRecording;
   /** Replaces the executor's record (the executor could not settle the call itself). */
   failure?: HookFailure;
+  /** Memory was refused while the executor converted the call's result (its failure is then a memory one). */
+  settleOutOfMemory?: boolean;
 }
 
 /**
@@ -122,6 +124,7 @@ function callHook(sandbox: ChainSandbox, realm: ModuleRealm, index: number): Cal
       ? { kind: "timeout", message: `timed out after ${instance.limits.timeoutMs} ms while converting what the hook returned or stored to JSON`, location: null }
       : { kind: "threw", message: error.message, location: null };
   } finally {
+    extras.settleOutOfMemory = instance.memoryExceeded;
     instance.disarm();
     det.recording = null;
     value.dispose();
@@ -137,7 +140,9 @@ function chainResult(request: ChainRequest, output: ChainOutput, extras: Readonl
     const record = records.get(hookId);
     // A call the executor could not settle (its finalisation was interrupted) changed nothing.
     const kept = record && !extra.failure ? record : null;
-    const failure = extra.failure ?? (record?.failure ? normalizeFailure(record.failure, limits) : null);
+    const recorded = record?.failure ? normalizeFailure(record.failure, limits) : null;
+    // QuickJS may throw null when it cannot even allocate the error; the refused memory says what happened.
+    const failure = extra.failure ?? (recorded && extra.settleOutOfMemory ? { kind: "memory" as const, message: `exceeded the ${mib(limits.memoryBytes)} memory limit`, location: null } : recorded);
     calls.push({
       hookId,
       patch: kept?.patch ?? [],

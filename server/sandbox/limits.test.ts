@@ -139,6 +139,17 @@ describe("memory limit", () => {
     ]);
   });
 
+  it("ends a hook whose returned value exhausts memory while it is converted to JSON", async () => {
+    const runner = await harness.open(
+      around(`export default () => ({\n  toJSON() {\n    const a: string[] = [];\n    for (;;) a.push("x".repeat(1 << 16));\n  },\n});`),
+      { limits: memoryLimits },
+    );
+    const result = await chain(runner, ["before", "bomb", "after"], { trail: [] });
+    expect(callOf(result, "bomb").failure).toMatchObject({ kind: "memory", message: expect.stringMatching(/^exceeded the 16 MiB memory limit/) as unknown });
+    expect(callOf(result, "bomb").patch).toEqual([]);
+    expect(result.context).toEqual({ trail: ["before", "after 1"] });
+  });
+
   it("lets a hook allocate well under the limit", async () => {
     const runner = await harness.open(pipelineOf({ h: `export default () => ({ n: "z".repeat(4 << 20).length });` }), { limits: memoryLimits });
     expect(callOf(await chain(runner, ["h"], {}), "h")).toMatchObject({ failure: null, returned: { n: 4 << 20 } });
