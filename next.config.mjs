@@ -10,6 +10,8 @@ const nextConfig = {
     "@jitl/quickjs-wasmfile-release-sync",
   ],
   poweredByHeader: false,
+  // `npm test` type-checks the whole tree with tsc first; a second check inside `next build` only doubles the time.
+  typescript: { ignoreBuildErrors: true },
 };
 
 export default nextConfig;

@@ -53,7 +53,7 @@ let compiled: Promise<WebAssembly.Module | undefined> | null = null;
 function compiledModule(): Promise<WebAssembly.Module | undefined> {
   compiled ??= (async () => {
     try {
-      const path = createRequire(import.meta.url).resolve("@jitl/quickjs-wasmfile-release-sync/wasm");
+      const path = createRequire(import.meta.url).resolve(/* turbopackIgnore: true */ "@jitl/quickjs-wasmfile-release-sync/wasm");
       return await WebAssembly.compile(await readFile(path));
     } catch {
       return undefined; // the variant then loads and compiles its .wasm itself
