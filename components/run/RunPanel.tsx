@@ -7,6 +7,7 @@ import { errorMessage } from "~/components/providers/apiError";
 import { useTRPC } from "~/components/providers/TrpcProvider";
 import type { OpenHook } from "./HookCard";
 import { LiveHookCards } from "./LiveHookCards";
+import { newRunId } from "./newRunId";
 import { RunHistory } from "./RunHistory";
 import { ScenarioEditor } from "./ScenarioEditor";
 import { TraceView, type GraphPosition } from "./TraceView";
@@ -42,9 +43,12 @@ export function RunPanel(props: {
   const run = () => {
     if (!scenario) return;
     setFollow(true);
+    // Subscribe to the new run's id while the server starts it: the first event needs no extra round trip.
+    const id = newRunId();
+    setRunId(id);
     start.mutate(
-      { pipelineId: props.pipelineId, ...(edited ? { scenario: edited } : { scenarioName: scenario.name }), eventDelayMs: props.eventDelayMs },
-      { onSuccess: (r) => setRunId(r.runId) },
+      { pipelineId: props.pipelineId, ...(edited ? { scenario: edited } : { scenarioName: scenario.name }), eventDelayMs: props.eventDelayMs, runId: id },
+      { onError: () => setRunId((current) => (current === id ? null : current)) },
     );
   };
   const onStep = useCallback((s: number) => {

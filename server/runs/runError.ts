@@ -1,12 +1,13 @@
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 
-export type RunErrorCode = "RUN_NOT_FOUND" | "PIPELINE_NOT_FOUND" | "SCENARIO_NOT_FOUND" | "PIPELINE_CANNOT_RUN";
+export type RunErrorCode = "RUN_NOT_FOUND" | "PIPELINE_NOT_FOUND" | "SCENARIO_NOT_FOUND" | "PIPELINE_CANNOT_RUN" | "RUN_ID_TAKEN";
 
 const apiCodes: Record<RunErrorCode, TRPC_ERROR_CODE_KEY> = {
   RUN_NOT_FOUND: "NOT_FOUND",
   PIPELINE_NOT_FOUND: "NOT_FOUND",
   SCENARIO_NOT_FOUND: "BAD_REQUEST",
   PIPELINE_CANNOT_RUN: "BAD_REQUEST",
+  RUN_ID_TAKEN: "CONFLICT",
 };
 
 /** A run request that cannot be served; carries `apiCode` so the API edge reports it as is (server/api/trpc.ts). */

@@ -73,12 +73,14 @@ export interface StartRunOptions {
    * short run stream. The engine itself is never slowed; real runs leave it unset.
    */
   eventDelayMs?: number;
+  /** A run id chosen by the client (a UUID), so it can subscribe before the run starts. */
+  runId?: string;
 }
 
 export interface RunService {
   start(options: StartRunOptions): { runId: string };
   /** Re-runs a recorded turn against the pipeline's current head with the recorded model and tool outputs. */
-  rerun(options: { runId: string; eventDelayMs?: number }): { runId: string };
+  rerun(options: { runId: string; eventDelayMs?: number; newRunId?: string }): { runId: string };
   /** Resolves when the run is recorded completely (immediately for runs not in progress here). */
   settled(runId: string): Promise<void>;
   isActive(runId: string): boolean;
@@ -105,10 +107,20 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
     return { pipeline: row.document, revision: row.revision };
   }
 
-  function launch(options: { pipelineId: string; revision: number; pipeline: Pipeline; scenario: Scenario; model: ModelProvider; rerunOf: string | null; eventDelayMs?: number }): { runId: string } {
+  function launch(options: {
+    pipelineId: string;
+    revision: number;
+    pipeline: Pipeline;
+    scenario: Scenario;
+    model: ModelProvider;
+    rerunOf: string | null;
+    eventDelayMs?: number;
+    runId?: string;
+  }): { runId: string } {
     const problem = engine.check?.(options.pipeline) ?? null;
     if (problem !== null) throw new RunError("PIPELINE_CANNOT_RUN", problem);
-    const runId = crypto.randomUUID();
+    const runId = options.runId ?? crypto.randomUUID();
+    if (options.runId !== undefined && getRunRow(db, runId)) throw new RunError("RUN_ID_TAKEN", `run id ${runId} is already used`);
     insertRun(db, { id: runId, pipelineId: options.pipelineId, revision: options.revision, scenario: options.scenario, rerunOf: options.rerunOf });
     const done = execute(runId, options).finally(() => active.delete(runId));
     active.set(runId, done);
@@ -180,7 +192,16 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
         if (!found) throw new RunError("SCENARIO_NOT_FOUND", `scenario "${name}" is not in this pipeline (it has: ${pipeline.scenarios.map((s) => s.name).join(", ") || "none"})`);
         scenario = found;
       }
-      return launch({ pipelineId: options.pipelineId, revision, pipeline, scenario, model: engine.scriptedModel(scenario), rerunOf: null, eventDelayMs: options.eventDelayMs });
+      return launch({
+        pipelineId: options.pipelineId,
+        revision,
+        pipeline,
+        scenario,
+        model: engine.scriptedModel(scenario),
+        rerunOf: null,
+        eventDelayMs: options.eventDelayMs,
+        runId: options.runId,
+      });
     },
     rerun(options) {
       const row = getRunRow(db, options.runId);
@@ -195,6 +216,7 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
         model: createReplayModelProvider(events),
         rerunOf: options.runId,
         eventDelayMs: options.eventDelayMs,
+        runId: options.newRunId,
       });
     },
     settled: (runId) => active.get(runId) ?? Promise.resolve(),

@@ -47,7 +47,24 @@ describe("streamRunEvents", () => {
   });
 
   it("says which run does not exist", async () => {
-    const gen = streamRunEvents({ db: handle.db, bus: createRunEventBus(), runId: "missing", afterSeq: 0 });
+    const gen = streamRunEvents({ db: handle.db, bus: createRunEventBus(), runId: "missing", afterSeq: 0, awaitStartMs: 30 });
     await expect(gen.next()).rejects.toThrow("run missing does not exist");
+  });
+
+  it("lets a client subscribe to the run id it chose before starting the run", async () => {
+    const bus = createRunEventBus();
+    const service = createRunService({ db: handle.db, bus, engine: fixtureEngine(2) });
+    const p = createPipeline(handle.db, doc);
+    const runId = "6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f";
+    const seqs: number[] = [];
+    const reading = (async () => {
+      for await (const e of streamRunEvents({ db: handle.db, bus, runId, afterSeq: 0 })) seqs.push(e.seq);
+    })();
+    await new Promise((r) => setTimeout(r, 20));
+    service.start({ pipelineId: p.id, scenario: { name: "default" }, runId });
+    await reading;
+    await service.settled(runId);
+    expect(seqs).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
+    expect(() => service.start({ pipelineId: p.id, scenario: { name: "default" }, runId })).toThrow(`run id ${runId} is already used`);
   });
 });

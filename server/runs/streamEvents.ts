@@ -5,12 +5,17 @@ import { RunError } from "./runError";
 import { getRunRow, readEvents, readEventsUpTo } from "./runStore";
 
 const BACKLOG_PAGE = 500;
+/** How long a subscription waits for a run that does not exist yet (a client subscribing before it starts it). */
+const AWAIT_START_MS = 10_000;
 
 /**
  * Every event of a run after `afterSeq`, in order, exactly once: first what is recorded, then
  * live events as they are recorded, ending after `run.end` or when `signal` aborts.
  *
- * @throws {@link RunError} `RUN_NOT_FOUND` when the run does not exist
+ * A client may subscribe to a run id it chose before starting the run: the stream then waits
+ * up to {@link AWAIT_START_MS} for the run to appear.
+ *
+ * @throws {@link RunError} `RUN_NOT_FOUND` when the run does not exist (and does not start in time)
  */
 export async function* streamRunEvents(options: {
   db: DbExecutor;
@@ -18,12 +23,16 @@ export async function* streamRunEvents(options: {
   runId: string;
   afterSeq: number;
   signal?: AbortSignal;
+  /** Default {@link AWAIT_START_MS}. */
+  awaitStartMs?: number;
 }): AsyncGenerator<TraceEvent, void, undefined> {
   const { db, runId, signal } = options;
-  if (!getRunRow(db, runId)) throw new RunError("RUN_NOT_FOUND", `run ${runId} does not exist`);
   // Subscribe before reading the backlog: events recorded in between arrive on both and are dropped by seq.
   const live = bufferedSubscription(options.bus, runId, signal);
   try {
+    if (!getRunRow(db, runId) && !(await startsSoon({ bus: options.bus, runId, signal, ms: options.awaitStartMs ?? AWAIT_START_MS }))) {
+      throw new RunError("RUN_NOT_FOUND", `run ${runId} does not exist`);
+    }
     let last = options.afterSeq;
     for (;;) {
       const page = readEvents(db, runId, { afterSeq: last, limit: BACKLOG_PAGE });
@@ -59,4 +68,21 @@ export async function* streamRunEvents(options: {
   } finally {
     live.close();
   }
+}
+
+/** Resolves true once the run publishes its first event (its row exists by then), false on timeout or abort. */
+function startsSoon(options: { bus: RunEventBus; runId: string; signal: AbortSignal | undefined; ms: number }): Promise<boolean> {
+  const { bus, runId, signal } = options;
+  return new Promise((resolve) => {
+    const done = (started: boolean) => {
+      clearTimeout(timer);
+      stop();
+      signal?.removeEventListener("abort", onAbort);
+      resolve(started);
+    };
+    const onAbort = () => done(false);
+    const timer = setTimeout(() => done(false), options.ms);
+    const stop = bus.subscribe(runId, () => done(true));
+    signal?.addEventListener("abort", onAbort);
+  });
 }

@@ -18,6 +18,8 @@ const startInput = z.object({
   /** An edited scenario from the run panel; wins over scenarioName. */
   scenario: scenarioSchema.optional(),
   eventDelayMs,
+  /** Chosen by the client so it can subscribe to the run while starting it. */
+  runId: z.uuid("a run id is a UUID").optional(),
 });
 
 export const runsRouter = router({
@@ -27,11 +29,12 @@ export const runsRouter = router({
       revision: input.revision,
       scenario: input.scenario ? { inline: input.scenario } : { name: input.scenarioName ?? "default" },
       eventDelayMs: input.eventDelayMs,
+      runId: input.runId,
     }),
   ),
 
   rerun: publicProcedure
-    .input(z.object({ runId, eventDelayMs }))
+    .input(z.object({ runId, eventDelayMs, newRunId: z.uuid("a run id is a UUID").optional() }))
     .mutation(({ ctx, input }) => getRunService(ctx.db).rerun(input)),
 
   list: publicProcedure

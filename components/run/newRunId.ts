@@ -1,0 +1,11 @@
+/**
+ * A random UUID v4 for a run the client is about to start (so it can subscribe first).
+ * crypto.randomUUID exists only in secure contexts; getRandomValues works over plain http too.
+ */
+export function newRunId(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
