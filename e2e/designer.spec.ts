@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { Locator, Page, Request } from "@playwright/test";
 import { showcase, twoPreModelHooks } from "./fixtures/designer";
 import { expect, test } from "./test";
@@ -210,6 +211,47 @@ test.describe("Designer", () => {
     });
   });
 
+  test.describe("pipeline files", () => {
+    test("export downloads the pipeline file; importing it opens a new pipeline, and a bad file lists its problems by field", async ({
+      page,
+      seedPipeline,
+      uniqueName,
+      api,
+    }) => {
+      const seeded = await seedPipeline(twoPreModelHooks, { name: uniqueName("Files") });
+      await page.goto(`/pipelines/${seeded.id}`);
+      const download = page.waitForEvent("download");
+      await page.getByRole("button", { name: "Export file" }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^files-.*\.hookwright\.json$/);
+      const exported = JSON.parse(await readFile(await file.path(), "utf8")) as { format: string; hooks: { id: string }[] };
+      expect(exported.format).toBe("hookwright.pipeline/v1");
+      expect(exported.hooks.map((h) => h.id)).toEqual(["first", "second", "teardown"]);
+
+      const input = page.getByTestId("import-file");
+      const broken = { ...exported, hooks: [{ id: "", point: "stop", code: "" }] };
+      await input.setInputFiles({ name: "broken.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(broken)) });
+      const problems = page.getByRole("dialog", { name: "Could not import broken.json" });
+      await expect(problems).toBeVisible();
+      await expect(problems.getByTestId("import-issues")).toContainText("hooks[0].id a hook needs an id");
+      await expect(problems.getByTestId("import-issues")).toContainText("hooks[0].name");
+      await problems.getByRole("button", { name: "Close" }).click();
+      await expect(problems).toBeHidden();
+
+      const importedName = uniqueName("Imported");
+      await input.setInputFiles({
+        name: "good.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(JSON.stringify({ ...exported, name: importedName })),
+      });
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(importedName);
+      const importedId = page.url().split("/").at(-1) ?? "";
+      expect(importedId).not.toBe(seeded.id);
+      await expect(page.getByTestId("point-count-pre-model-call").first()).toHaveText("2");
+      await api.pipelines.delete.mutate({ id: importedId });
+    });
+  });
+
   test.describe("network", () => {
     test("the designer and Monaco (with its workers) load nothing from outside 127.0.0.1", async ({ page, seedPipeline, baseURL }) => {
       const requests: string[] = [];
@@ -232,14 +274,14 @@ test.describe("Designer", () => {
 
   test("screenshot of a populated pipeline for the docs", async ({ page, seedPipeline }) => {
     test.skip(!process.env["HOOKWRIGHT_SCREENSHOT"], "set HOOKWRIGHT_SCREENSHOT=1 to refresh docs/screenshot-designer.png");
-    await page.setViewportSize({ width: 1600, height: 900 });
+    await page.setViewportSize({ width: 1600, height: 1000 });
     const seeded = await seedPipeline(showcase);
     await page.goto(`/pipelines/${seeded.id}`);
     await badge(page, "pre-model-call").click();
     await page.getByTestId("hook-name").first().click();
     await expect(page.locator(".monaco-editor")).toBeVisible({ timeout: 30_000 });
     await expect.poll(() => editorText(page)).toContain("Be concise");
-    await badge(page, "pre-model-call").hover();
+    await badge(page, "init").hover();
     await page.waitForTimeout(1500);
     await page.screenshot({ path: "docs/screenshot-designer.png" });
   });

@@ -1,13 +1,15 @@
 /**
- * bench/bundle-size: how much JavaScript the designer route makes Chromium download, gzipped,
- * before Monaco loads (target < 300 KB) and what Monaco (its chunks and workers) adds when
- * the first file is opened. Measured on a production build, from what the browser actually
- * requests, not from the build manifest.
+ * bench/bundle-size: how much JavaScript the designer route makes Chromium download, gzipped:
+ * its first load (target < 300 KB, Monaco not included), what loads lazily once it is on
+ * screen (the run panel), and what Monaco (its chunks and workers) adds when the first file
+ * is opened. Measured on a production build, from what the browser actually requests.
  *
  *   1. build into its own folder (skip with --no-build when it exists), serve it against a
  *      temp database seeded with the example pipelines;
- *   2. open /pipelines/<id> and wait until the graph is drawn and the network is idle: every
- *      JavaScript response so far is the first load;
+ *   2. open /pipelines/<id> and wait until the graph is drawn and the network is idle. The
+ *      first load is every script the HTML names (<script src>, <link rel=preload as=script>),
+ *      which is what the browser needs before the page hydrates; any other JavaScript fetched
+ *      so far was requested lazily after hydration;
  *   3. open a hook in the editor and wait for Monaco's TypeScript worker to answer a
  *      completion: every JavaScript response since then is Monaco's.
  *
@@ -18,6 +20,7 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -29,6 +32,7 @@ const port = Number(process.env.BENCH_PORT ?? 3218);
 const distDir = process.env.HOOKWRIGHT_DIST_DIR ?? ".next-bench-bundle";
 const base = `http://127.0.0.1:${port}`;
 const TARGET_GZIP_BYTES = 300 * 1024;
+const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 
 interface Asset {
   url: string;
@@ -80,7 +84,7 @@ async function main(): Promise<void> {
   if (!pipeline || !hookPoint) throw new Error("the seeded examples have no Vellum pipeline with hooks");
 
   const env = { ...process.env, HOOKWRIGHT_DB: dbFile, HOOKWRIGHT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" };
-  const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+  const server = spawn(process.execPath, [nextBin, "start", "-H", "127.0.0.1", "-p", String(port)], {
     env,
     stdio: "ignore",
   });
@@ -117,11 +121,19 @@ async function main(): Promise<void> {
 
     const page = await context.newPage();
     page.on("worker", (w) => workers.push(new URL(w.url()).pathname));
-    await page.goto(`${base}/pipelines/${pipeline.id}`, { waitUntil: "networkidle" });
+    const document = await page.goto(`${base}/pipelines/${pipeline.id}`, { waitUntil: "networkidle" });
+    const html = (await document?.text()) ?? "";
+    const named = new Set(
+      [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"|<link[^>]*\sas="script"[^>]*\shref="([^"]+)"|<link[^>]*\shref="([^"]+)"[^>]*\sas="script"/g)].map(
+        (m) => new URL(m[1] ?? m[2] ?? m[3] ?? "", base).href,
+      ),
+    );
     await page.getByTestId("loop-graph").locator(".react-flow__node").first().waitFor();
     await page.waitForLoadState("networkidle");
     await Promise.all(pending);
-    const firstLoad = [...assets];
+    const beforeEditor = [...assets];
+    const firstLoad = beforeEditor.filter((a) => named.has(a.url));
+    const lazyAfterHydration = beforeEditor.filter((a) => !named.has(a.url));
     const monacoBeforeOpen = (await page.locator(".monaco-editor").count()) > 0;
 
     await page.getByTestId(`point-badge-${hookPoint}`).first().click();
@@ -134,7 +146,7 @@ async function main(): Promise<void> {
     await page.locator(".suggest-widget .monaco-list-row").first().waitFor({ timeout: 60_000 });
     await page.waitForLoadState("networkidle");
     await Promise.all(pending);
-    const monaco = assets.slice(firstLoad.length);
+    const monaco = assets.slice(beforeEditor.length);
 
     const largest = (list: readonly Asset[]) =>
       [...list]
@@ -149,12 +161,14 @@ async function main(): Promise<void> {
           bench: "bundle-size",
           route: "/pipelines/[id] (the designer)",
           measuredIn: "Chromium, production build, gzip level 6 of each JavaScript response",
-          beforeMonaco: { ...before, largest: largest(firstLoad) },
+          firstLoad: { ...before, largest: largest(firstLoad) },
+          lazyAfterHydration: { ...summary(lazyAfterHydration), largest: largest(lazyAfterHydration) },
+          beforeMonaco: summary(beforeEditor),
           monaco: { ...summary(monaco), workersStarted: workers.length, largest: largest(monaco) },
           withMonaco: summary(assets),
           monacoLoadedBeforeAnEditorOpened: monacoBeforeOpen,
           nonLocalRequests: outside,
-          targetBeforeMonacoGzipBytes: TARGET_GZIP_BYTES,
+          targetFirstLoadGzipBytes: TARGET_GZIP_BYTES,
           withinTarget: before.gzipBytes < TARGET_GZIP_BYTES && !monacoBeforeOpen,
         },
         null,

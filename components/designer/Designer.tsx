@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { LoopGraph } from "~/components/loop-graph/LoopGraph";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import { generateProfileDts, getProfile, type Profile } from "~/core/profiles";
@@ -38,6 +38,7 @@ function Workspace({ profile, runPanel }: { profile: Profile; runPanel?: ReactNo
   const selectPoint = useEditorStore((s) => s.selectPoint);
   const highlight = useEditorStore((s) => s.runHighlight);
   const declarations = useMemo(() => generateProfileDts(profile), [profile]);
+  const [runOpen, setRunOpen] = useState(true);
 
   return (
     <div className={`${styles.designer} ${runPanel ? styles.withRunPanel : ""}`}>
@@ -62,8 +63,20 @@ function Workspace({ profile, runPanel }: { profile: Profile; runPanel?: ReactNo
         <EditorPane profile={profile} declarations={declarations} />
       </section>
       {runPanel ? (
-        <section className={styles.runPane} aria-label="Run">
-          {runPanel}
+        <section className={styles.runPane} aria-labelledby="run-pane-title">
+          <button
+            type="button"
+            className={styles.runToggle}
+            aria-expanded={runOpen}
+            aria-controls="run-pane-body"
+            onClick={() => setRunOpen((open) => !open)}
+          >
+            <span aria-hidden>{runOpen ? "▾" : "▸"}</span> <span id="run-pane-title">Run</span>
+          </button>
+          {/* Hidden, not unmounted: a run in progress keeps streaming while collapsed. */}
+          <div id="run-pane-body" className={styles.runBody} hidden={!runOpen}>
+            {runPanel}
+          </div>
         </section>
       ) : null}
       <NoticeBar />

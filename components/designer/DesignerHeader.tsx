@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { ExportPluginButton } from "~/components/bundles/ExportPluginButton";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import type { Profile } from "~/core/profiles";
 import styles from "./designer.module.css";
@@ -17,6 +18,7 @@ export function DesignerHeader({ profile }: { profile: Profile }) {
   const redo = useEditorStore((s) => s.redo);
   const undoLabel = useEditorStore((s) => s.history.past.at(-1)?.label ?? null);
   const redoLabel = useEditorStore((s) => s.history.future.at(-1)?.label ?? null);
+  const pipelineId = useEditorStore((s) => s.pipelineId);
   const hookCount = doc.hooks.length;
 
   return (
@@ -61,9 +63,10 @@ export function DesignerHeader({ profile }: { profile: Profile }) {
           onClick={() => downloadText(exportFileName(doc.name), pipelineFileText(doc))}
           title="Download this pipeline as a hookwright.pipeline/v1 file, with unsaved edits"
         >
-          Export
+          Export file
         </button>
         <ImportPipelineButton />
+        {pipelineId ? <ExportPluginButton pipelineId={pipelineId} /> : null}
       </div>
     </header>
   );

@@ -66,8 +66,14 @@ export function ImportPipelineButton() {
 
   return (
     <>
-      <button type="button" className="btn" onClick={() => input.current?.click()} disabled={create.isPending}>
-        {create.isPending ? "Importing…" : "Import"}
+      <button
+        type="button"
+        className="btn"
+        onClick={() => input.current?.click()}
+        disabled={create.isPending}
+        title="Open a hookwright.pipeline/v1 file as a new pipeline"
+      >
+        {create.isPending ? "Importing…" : "Import file"}
       </button>
       <input
         ref={input}

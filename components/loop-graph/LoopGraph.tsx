@@ -12,6 +12,12 @@ import { layoutProfile } from "./layoutProfile";
 import styles from "./loopGraph.module.css";
 import { nodeTypes } from "./nodeTypes";
 import type { LoopFlowEdge, LoopFlowNode } from "./types";
+import { useStableValue } from "./useStableValue";
+
+/** What the graph shows of the hooks: which exist, where, and whether they are on. Code is not drawn. */
+function sameDrawnHooks(a: readonly Hook[], b: readonly Hook[]): boolean {
+  return a.length === b.length && a.every((h, i) => h.id === b[i]?.id && h.point === b[i]?.point && h.enabled === b[i]?.enabled);
+}
 
 export interface LoopGraphProps {
   profile: Profile;
@@ -26,6 +32,8 @@ export interface LoopGraphProps {
   activeNodeId?: string | null;
 }
 
+const TOOLTIP_MAX_WIDTH = 340;
+
 interface DocHint {
   pointId: string;
   doc: string;
@@ -38,7 +46,8 @@ const minimapColor = (n: LoopFlowNode) =>
 
 /** The profile's lifecycle graph with the pipeline's hooks counted on each transition's points. */
 export function LoopGraph(props: LoopGraphProps) {
-  const { profile, hooks, selectedPointId, onSelectPoint } = props;
+  const { profile, selectedPointId, onSelectPoint } = props;
+  const hooks = useStableValue(props.hooks, sameDrawnHooks);
   const layout = useMemo(() => layoutProfile(profile), [profile]);
   const nodes = useMemo(() => buildFlowNodes(layout, props.activeNodeId ?? null), [layout, props.activeNodeId]);
   const highlights = useMemo(
@@ -62,7 +71,10 @@ export function LoopGraph(props: LoopGraphProps) {
       showPointDoc: (h) => {
         if (!h) return setHint(null);
         const r = h.anchor.getBoundingClientRect();
-        setHint({ pointId: h.pointId, doc: h.doc, left: r.left + r.width / 2, top: r.bottom + 6 });
+        // Centred under the badge, but kept on screen (the tooltip is at most 340px wide).
+        const half = TOOLTIP_MAX_WIDTH / 2 + 8;
+        const left = Math.min(Math.max(r.left + r.width / 2, half), window.innerWidth - half);
+        setHint({ pointId: h.pointId, doc: h.doc, left, top: r.bottom + 6 });
       },
     }),
     [onSelectPoint],
@@ -118,7 +130,7 @@ export function LoopGraph(props: LoopGraphProps) {
           />
         </ReactFlow>
         {hint ? (
-          <div role="tooltip" className={styles.tooltip} style={{ left: hint.left, top: hint.top }}>
+          <div role="tooltip" className={styles.tooltip} style={{ left: hint.left, top: hint.top, maxWidth: TOOLTIP_MAX_WIDTH }}>
             <strong>{hint.pointId}</strong>
             <span>{hint.doc || "No description in this profile."}</span>
           </div>

@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { DesignerView } from "~/components/designer/DesignerView";
-import { DesignerRunPanel } from "~/components/run/DesignerRunPanel";
+import { LazyDesignerRunPanel } from "~/components/designer/LazyDesignerRunPanel";
 import { HydrateClient, getQueryClient, trpc } from "~/server/api/rsc";
 
 interface Props {
@@ -31,7 +31,7 @@ export default async function PipelinePage({ params, searchParams }: Props) {
   const pace = Number((await searchParams).pace);
   return (
     <HydrateClient>
-      <DesignerView id={id} runPanel={<DesignerRunPanel pipelineId={id} eventDelayMs={Number.isInteger(pace) && pace > 0 ? Math.min(pace, 2000) : undefined} />} />
+      <DesignerView id={id} runPanel={<LazyDesignerRunPanel pipelineId={id} eventDelayMs={Number.isInteger(pace) && pace > 0 ? Math.min(pace, 2000) : undefined} />} />
     </HydrateClient>
   );
 }
