@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import type { HookEndEvent } from "../trace/events";
+import { beConciseTrace } from "./fixtureTrace";
+import { hookOutcome, summarizeRun } from "./hookStatus";
+
+const hookEnd = (over: Partial<HookEndEvent>): HookEndEvent => ({
+  seq: 1, type: "hook.end", hookId: "h", point: "p", patch: [], error: null, durationMs: 1, logs: [], ...over,
+});
+
+describe("hookOutcome", () => {
+  it("counts changed top-level fields", () => {
+    const o = hookOutcome(hookEnd({ patch: [{ op: "replace", path: "/systemPrompt", value: "x" }, { op: "add", path: "/messages/1", value: 1 }, { op: "remove", path: "/messages/0" }] }));
+    expect(o).toEqual({ status: "changed", changedFields: ["messages", "systemPrompt"], label: "changed 2 fields" });
+  });
+  it("derives threw and timed out from the error when no status was recorded", () => {
+    expect(hookOutcome(hookEnd({ error: "TypeError: x is undefined" })).label).toBe("threw");
+    expect(hookOutcome(hookEnd({ error: "timed out after 1000 ms" })).label).toBe("timed out");
+    expect(hookOutcome(hookEnd({})).label).toBe("changed nothing");
+  });
+  it("keeps the engine's status", () => {
+    expect(hookOutcome(hookEnd({ status: "blocked" })).label).toBe("blocked");
+  });
+});
+
+
+describe("summarizeRun", () => {
+  it("reports hooks that changed something, errors and the exit reason", () => {
+    const trace = beConciseTrace();
+    expect(summarizeRun(trace)).toEqual({ events: 8, hooksRun: 1, hooksChanged: 1, errors: 0, exitReason: "completed" });
+  });
+});
+
