@@ -18,6 +18,8 @@ export type OpenHook = (hookId: string, location: SourceLocation | null) => void
 /** One hook call: status, duration, logs, error (clickable to the user's line) and its diff. */
 export const HookCard = memo(function HookCard(props: {
   event: HookEndEvent;
+  /** The hook's name as recorded on its hook.start (ids are often generated). */
+  name?: string;
   /** The context the hook received and the one after its patch; null while loading. */
   before: JsonObject | null;
   after: JsonObject | null;
@@ -43,7 +45,7 @@ export const HookCard = memo(function HookCard(props: {
       onClick={props.onSelect}
     >
       <header className="run-hook-head">
-        <strong>{event.hookId}</strong>
+        <strong>{props.name ?? event.hookId}</strong>
         <span className="run-muted">{event.point}</span>
         <span className={`run-status run-status-${outcome.status}`} data-testid="hook-status">
           {outcome.label}

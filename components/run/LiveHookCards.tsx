@@ -2,6 +2,7 @@
 import { useMemo, useRef } from "react";
 import type { JsonObject } from "~/core/json";
 import { createContextCursor } from "~/core/run/contextCursor";
+import { hookNameAt } from "~/core/run/hookStatus";
 import type { HookEndEvent } from "~/core/trace/events";
 import { applyPatch } from "~/core/trace/jsonPatch";
 import { HookCard, type OpenHook } from "./HookCard";
@@ -12,6 +13,7 @@ const SHOWN = 50;
 
 interface CardData {
   event: HookEndEvent;
+  name: string | undefined;
   before: JsonObject | null;
   after: JsonObject | null;
 }
@@ -36,7 +38,7 @@ export function LiveHookCards(props: { store: TraceStore; onOpenHook?: OpenHook;
       if (event?.type !== "hook.end") break;
       const before = s.cursor.at(i);
       const after = s.cursor.at(i + 1);
-      s.cards.push({ event, before: before.kind === "context" ? before.context : null, after: after.kind === "context" ? after.context : null });
+      s.cards.push({ event, name: hookNameAt(store.event, i + 1), before: before.kind === "context" ? before.context : null, after: after.kind === "context" ? after.context : null });
     }
     s.scanned = i + 1;
   }
@@ -47,7 +49,7 @@ export function LiveHookCards(props: { store: TraceStore; onOpenHook?: OpenHook;
       {cards.length === 0 ? <p className="run-muted">No hook has run yet.</p> : null}
       {cards.length > SHOWN ? <p className="run-muted">{cards.length - SHOWN} earlier hook calls are in the timeline.</p> : null}
       {shown.map((c) => (
-        <HookCard key={c.event.seq} event={c.event} before={c.before} after={c.after} onOpenHook={props.onOpenHook} onSelect={() => props.onSelect?.(c.event.seq - 1)} />
+        <HookCard key={c.event.seq} event={c.event} name={c.name} before={c.before} after={c.after} onOpenHook={props.onOpenHook} onSelect={() => props.onSelect?.(c.event.seq - 1)} />
       ))}
     </div>
   );

@@ -1,6 +1,7 @@
 "use client";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { createContextCursor } from "~/core/run/contextCursor";
+import { hookNameAt } from "~/core/run/hookStatus";
 import { findStep, outlineEntry, positionAt } from "~/core/run/outline";
 import { applyPatch } from "~/core/trace/jsonPatch";
 import { ContextView } from "./ContextView";
@@ -130,6 +131,7 @@ export function TraceView(props: {
           ) : event.type === "hook.end" ? (
             <HookCard
               event={event}
+              name={hookNameAt(store.event, seq)}
               before={before.kind === "context" ? before.context : null}
               after={after.kind === "context" ? after.context : null}
               onOpenHook={props.onOpenHook}

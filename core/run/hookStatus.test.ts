@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { HookEndEvent } from "../trace/events";
 import { beConciseTrace } from "./fixtureTrace";
-import { hookOutcome, summarizeRun } from "./hookStatus";
+import { hookNameAt, hookOutcome, summarizeRun } from "./hookStatus";
 
 const hookEnd = (over: Partial<HookEndEvent>): HookEndEvent => ({
   seq: 1, type: "hook.end", hookId: "h", point: "p", patch: [], error: null, durationMs: 1, logs: [], ...over,
@@ -30,3 +30,11 @@ describe("summarizeRun", () => {
   });
 });
 
+
+describe("hookNameAt", () => {
+  it("reads the name from the hook.start right before the hook.end", () => {
+    const trace = beConciseTrace().map((e) => (e.type === "hook.start" ? { ...e, name: "Be concise!" } : e));
+    expect(hookNameAt((s) => trace[s - 1], 4)).toBe("Be concise!");
+    expect(hookNameAt((s) => trace[s - 1], 5)).toBeUndefined();
+  });
+});

@@ -82,3 +82,10 @@ export function addToSummary(summary: RunSummary, event: TraceEvent): RunSummary
 export function summarizeRun(events: readonly TraceEvent[]): RunSummary {
   return events.reduce(addToSummary, emptyRunSummary);
 }
+
+/** The recorded name of the hook whose hook.end is at `seq` (from the hook.start just before it). */
+export function hookNameAt(event: (seq: number) => TraceEvent | undefined, seq: number): string | undefined {
+  const end = event(seq);
+  const start = event(seq - 1);
+  return end?.type === "hook.end" && start?.type === "hook.start" && start.hookId === end.hookId ? start.name : undefined;
+}
