@@ -45,7 +45,8 @@ function text(seed: number, length: number): string {
   return out.slice(0, length);
 }
 
-function turn(i: number): JsonObject[] {
+function turn(i: number, variant: number): JsonObject[] {
+  i += variant * 7919;
   const long = 150 + ((i * 97) % 600);
   if (i % 3 === 2) {
     const id = `toolu_${i}`;
@@ -60,8 +61,11 @@ function turn(i: number): JsonObject[] {
   ];
 }
 
-/** A pre-model-call-like context whose JSON is about `bytes` long. */
-export function contextOfSize(bytes: number): JsonObject {
+/**
+ * A pre-model-call-like context whose JSON is about `bytes` long. Different `variant`s are
+ * different conversations of the same size.
+ */
+export function contextOfSize(bytes: number, variant = 0): JsonObject {
   const ctx: JsonObject = {
     conversationId: "conv_bench",
     callSite: "mainAgent",
@@ -71,7 +75,17 @@ export function contextOfSize(bytes: number): JsonObject {
     messages: [],
   };
   const messages = ctx.messages as JsonObject[];
-  for (let i = 0; JSON.stringify(ctx).length < bytes; i++) messages.push(...turn(i));
+  for (let i = 0; JSON.stringify(ctx).length < bytes; i++) messages.push(...turn(i, variant));
   messages.push({ role: "user", content: [{ type: "text", text: text(1, 900) }] }, { role: "assistant", content: [{ type: "text", text: "ok" }] });
   return ctx;
+}
+
+/** The context of the next hook point in the same conversation: one more turn, another system prompt. */
+export function nextPoint(ctx: JsonObject): JsonObject {
+  const messages = ctx.messages as JsonObject[];
+  return {
+    ...ctx,
+    systemPrompt: `${String(ctx.systemPrompt)} (turn ${messages.length})`,
+    messages: [...messages, { role: "assistant", content: [{ type: "text", text: text(messages.length, 300) }] }],
+  };
 }

@@ -5,15 +5,19 @@
  * (core/chain runChainInProcess: a deep clone of the context before every hook). Also shown:
  * core/chain's copy-on-write executor in this process, the sandbox sending the context back
  * as JSON instead of rebuilding it from patches, and a chain whose last hook reads the whole
- * conversation (the worst case for copy-on-write drafts). Variants are interleaved so machine
- * noise hits them alike. Prints JSON.
+ * conversation (the worst case for copy-on-write drafts).
+ *
+ * Iterations alternate between two consecutive hook points of one conversation (the second
+ * has one more turn and another system prompt), as a run does; "unrelatedContexts" alternates
+ * between two different conversations, so the context always crosses into the sandbox whole.
+ * Variants are interleaved so machine noise hits them alike. Prints JSON.
  *
  * Usage: npx tsx bench/hook-overhead/run.ts [--quick]
  */
 import { executeChain, runChainInProcess } from "../../core/chain";
 import type { JsonObject } from "../../core/json";
 import { openSandboxRunner, type SandboxRunner } from "../../server/sandbox";
-import { contextOfSize, FULL_SCAN_HOOK, HOOKS } from "./fixtures";
+import { contextOfSize, FULL_SCAN_HOOK, HOOKS, nextPoint } from "./fixtures";
 
 const quick = process.argv.includes("--quick");
 const SIZES: [string, number, number][] = [
@@ -48,20 +52,30 @@ function open(chain: Chain, contextTransfer: "patches" | "json" = "patches"): Pr
   return openSandboxRunner({ pipeline: { hooks, modules: [], scenarios: [] }, clockStart: 0, seed: 1, limits: LIMITS }, { contextTransfer });
 }
 
-function sandboxed(runner: SandboxRunner, chain: Chain, context: JsonObject) {
-  return () => runner.runChain({ point: POINT, execution: "chain", hookIds: chain.ids, context, loggerField: "logger" });
+/** Contexts taken in turn, one per iteration. */
+type Contexts = readonly JsonObject[];
+function cycle(contexts: Contexts): () => JsonObject {
+  let i = 0;
+  return () => contexts[i++ % contexts.length] as JsonObject;
 }
 
-function inProcess(chain: Chain, context: JsonObject) {
-  return () => runChainInProcess({ context: { ...context, logger }, hooks: chain.fns });
+function sandboxed(runner: SandboxRunner, chain: Chain, contexts: Contexts) {
+  const next = cycle(contexts);
+  return () => runner.runChain({ point: POINT, execution: "chain", hookIds: chain.ids, context: next(), loggerField: "logger" });
 }
 
-function inProcessCow(chain: Chain, context: JsonObject) {
+function inProcess(chain: Chain, contexts: Contexts) {
+  const next = cycle(contexts);
+  return () => runChainInProcess({ context: { ...next(), logger }, hooks: chain.fns });
+}
+
+function inProcessCow(chain: Chain, contexts: Contexts) {
+  const next = cycle(contexts);
   return () =>
     executeChain({
       execution: "chain",
       hookIds: chain.ids,
-      context,
+      context: next(),
       extras: () => ({ logger }),
       invoke: async (hookId, input) => ({ returned: await (chain.fns[chain.ids.indexOf(hookId)] as Fn)(input) }),
     });
@@ -98,36 +112,41 @@ async function main() {
   const setupStarted = performance.now();
   const cold = await open(MAIN);
   const firstRunnerMs = performance.now() - setupStarted;
-  const firstChainMs = await time(sandboxed(cold, MAIN, contextOfSize(1024)));
+  const firstChainMs = await time(sandboxed(cold, MAIN, [contextOfSize(1024)]));
   cold.dispose();
   const warmStarted = performance.now();
   const warmRunner = await open(MAIN);
   const runnerMs = performance.now() - warmStarted;
   // V8 compiles WebAssembly in tiers: let the engine's hot functions reach the optimising tier.
-  await measure({ warm: sandboxed(warmRunner, MAIN, contextOfSize(4096)) }, quick ? 100 : 1000, 0);
+  await measure({ warm: sandboxed(warmRunner, MAIN, [contextOfSize(4096), contextOfSize(4096, 1)]) }, quick ? 100 : 1000, 0);
   warmRunner.dispose();
 
   const sizes: ({ size: string; sandboxedOverInProcess: number } & Record<string, unknown>)[] = [];
   for (const [label, bytes, iterations] of SIZES) {
-    const context = contextOfSize(bytes);
-    const runners = { main: await open(MAIN), json: await open(MAIN, "json"), fullScan: await open(FULL_SCAN) };
+    const first = contextOfSize(bytes);
+    const points = [first, nextPoint(first)];
+    const unrelated = [first, contextOfSize(bytes, 1)];
+    const runners = { main: await open(MAIN), json: await open(MAIN, "json"), unrelated: await open(MAIN), fullScan: await open(FULL_SCAN) };
     const warmup = Math.max(3, Math.round(iterations / 5));
     const main = await measure(
       {
-        inProcessDeepClone: inProcess(MAIN, context),
-        inProcessCopyOnWrite: inProcessCow(MAIN, context),
-        sandboxed: sandboxed(runners.main, MAIN, context),
-        sandboxedJsonContext: sandboxed(runners.json, MAIN, context),
+        inProcessDeepClone: inProcess(MAIN, points),
+        inProcessCopyOnWrite: inProcessCow(MAIN, points),
+        sandboxed: sandboxed(runners.main, MAIN, points),
+        sandboxedJsonContext: sandboxed(runners.json, MAIN, points),
+        sandboxedUnrelatedContexts: sandboxed(runners.unrelated, MAIN, unrelated),
       },
       iterations,
       warmup,
     );
-    const fullScan = await measure({ inProcessDeepClone: inProcess(FULL_SCAN, context), sandboxed: sandboxed(runners.fullScan, FULL_SCAN, context) }, iterations, warmup);
+    const fullScan = await measure({ inProcessDeepClone: inProcess(FULL_SCAN, points), sandboxed: sandboxed(runners.fullScan, FULL_SCAN, points) }, iterations, warmup);
+    const transfers = { patched: runners.main.stats.contextsPatched, whole: runners.main.stats.contextsWhole };
     for (const runner of Object.values(runners)) runner.dispose();
     sizes.push({
       size: label,
-      contextBytes: JSON.stringify(context).length,
+      contextBytes: JSON.stringify(first).length,
       ...main,
+      sandboxedContextTransfers: transfers,
       sandboxedOverInProcess: ratio(main.sandboxed, main.inProcessDeepClone),
       fullScanChain: { ...fullScan, sandboxedOverInProcess: ratio(fullScan.sandboxed, fullScan.inProcessDeepClone) },
     });

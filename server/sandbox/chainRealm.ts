@@ -1,6 +1,7 @@
 import type { QuickJSContext, QuickJSHandle, VmCallResult } from "quickjs-emscripten-core";
 import type { ChainCallRecord, ChainFailure } from "../../core/chain/types";
-import type { JsonObject } from "../../core/json";
+import type { JsonObject, JsonPatch } from "../../core/json";
+import { applyPatch, diffJson } from "../../core/trace/jsonPatch";
 import type { ChainOpenOptions } from "./guest/chain";
 import { readJson } from "./guestAnswers";
 import { CHAIN_GUEST_SCRIPT } from "./guestBundle.generated";
@@ -12,8 +13,11 @@ import type { SandboxInstance } from "./instance";
  * the drafts directly (same QuickJS runtime); only the per-hook records come back out, as JSON.
  */
 
-type Api = "setLogger" | "open" | "start" | "input" | "settleReturned" | "settleFailed" | "result" | "close";
-const API: readonly Api[] = ["setLogger", "open", "start", "input", "settleReturned", "settleFailed", "result", "close"];
+type Api = "setLogger" | "open" | "openPatched" | "start" | "input" | "settleReturned" | "settleFailed" | "result" | "close";
+const API: readonly Api[] = ["setLogger", "open", "openPatched", "start", "input", "settleReturned", "settleFailed", "result", "close"];
+
+/** Send a patch instead of the whole context when the patch is at most this share of the context. */
+const PATCH_SHARE = 0.25;
 
 export interface ChainOutput {
   calls: ChainCallRecord[];
@@ -30,8 +34,14 @@ export class ChainRealm {
   readonly context: QuickJSContext;
   private readonly api: QuickJSHandle;
   private readonly fns = new Map<Api, QuickJSHandle>();
+  /** The host's copy of the input the guest keeps (what the next patch is computed against). */
+  private last: { parsed: JsonObject; jsonLength: number } | null = null;
 
-  constructor(private readonly instance: SandboxInstance) {
+  constructor(
+    private readonly instance: SandboxInstance,
+    /** Counts how contexts crossed: as a patch against the previous one, or whole. */
+    private readonly transfers: { contextsPatched: number; contextsWhole: number },
+  ) {
     const ctx = instance.runtime.newContext();
     this.context = ctx;
     const exports = ctx.unwrapResult(ctx.evalCode(CHAIN_GUEST_SCRIPT, "hookwright:chain.js"));
@@ -71,15 +81,49 @@ export class ChainRealm {
     }
   }
 
+  /**
+   * Opens a chain over `context`. When the previous chain's input (kept in the guest) differs
+   * from it by a small patch, only the patch crosses: parsing a large context in QuickJS is the
+   * biggest fixed cost of a chain, and consecutive hook points share their conversation.
+   */
   open(context: JsonObject, options: ChainOpenOptions): void {
+    const opts = JSON.stringify(options);
+    const last = this.last;
+    this.last = null;
+    if (last) {
+      // Serialised and parsed back, so the host's copy never shares objects with the caller's context.
+      const patchJson = JSON.stringify(diffJson(last.parsed, context));
+      if (patchJson.length <= last.jsonLength * PATCH_SHARE) {
+        const parsed = applyPatch(last.parsed, JSON.parse(patchJson) as JsonPatch);
+        // A patch cannot reorder keys; hooks that list the context's fields must see the caller's order.
+        if (sameKeyOrder(parsed, context)) {
+          try {
+            this.call("openPatched", patchJson, opts);
+            this.last = { parsed, jsonLength: last.jsonLength + patchJson.length };
+            this.transfers.contextsPatched++;
+            return;
+          } catch (error) {
+            if (!(error instanceof ChainRealmError) || this.instance.interrupted) throw error;
+            // Out of step with the guest's copy (it should not happen): send the whole context.
+          }
+        }
+      }
+    }
+    const json = JSON.stringify(context);
+    this.call("open", json, opts);
+    this.last = { parsed: JSON.parse(json) as JsonObject, jsonLength: json.length };
+    this.transfers.contextsWhole++;
+  }
+
+  private call(name: "open" | "openPatched", first: string, second: string): void {
     const ctx = this.context;
-    const json = ctx.newString(JSON.stringify(context));
-    const opts = ctx.newString(JSON.stringify(options));
+    const a = ctx.newString(first);
+    const b = ctx.newString(second);
     try {
-      this.check(ctx.callFunction(this.fn("open"), this.api, json, opts)).dispose();
+      this.check(ctx.callFunction(this.fn(name), this.api, a, b)).dispose();
     } finally {
-      json.dispose();
-      opts.dispose();
+      a.dispose();
+      b.dispose();
     }
   }
 
@@ -189,4 +233,18 @@ function isChainOutput(value: unknown, withContext: boolean): value is ChainOutp
   });
   const context = v.context;
   return callsOk && (!withContext || (typeof context === "object" && context !== null && !Array.isArray(context)));
+}
+
+/** Equal JSON (as the patch guarantees) whose objects also list their keys in the same order. */
+function sameKeyOrder(a: unknown, b: unknown): boolean {
+  if (a === b || typeof a !== "object" || a === null || typeof b !== "object" || b === null) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.every((v, i) => sameKeyOrder(v, b[i]));
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i] as string;
+    if (k !== kb[i] || !sameKeyOrder((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
 }

@@ -38,10 +38,14 @@ export interface SandboxRunnerDeps {
   contextTransfer?: "patches" | "json";
 }
 
-/** Setup timings of a runner, for the bench. */
+/** What a runner did, for the bench and tests. */
 export interface SandboxStats {
   setupMs: number;
+  /** WebAssembly instances used (more than 1 after a crash). */
   instances: number;
+  /** Contexts that crossed into the sandbox as a patch against the previous chain's, or whole. */
+  contextsPatched: number;
+  contextsWhole: number;
 }
 
 export interface SandboxRunner extends HookRunner {
@@ -89,7 +93,7 @@ async function loadEngine(limits: SandboxLimits, deps: SandboxRunnerDeps): Promi
 }
 
 class Runner implements SandboxRunner {
-  readonly stats: SandboxStats = { setupMs: 0, instances: 0 };
+  readonly stats: SandboxStats = { setupMs: 0, instances: 0, contextsPatched: 0, contextsWhole: 0 };
   private readonly determinism: RunDeterminism;
   private readonly maps: ReadonlyMap<string, SourceMapIndex>;
   private readonly sharedModules: Set<string>;
@@ -206,7 +210,7 @@ class Runner implements SandboxRunner {
   }
 
   private ensureChainRealm(instance: SandboxInstance): ChainRealm {
-    this.chainRealm ??= new ChainRealm(instance);
+    this.chainRealm ??= new ChainRealm(instance, this.stats);
     return this.chainRealm;
   }
 

@@ -1,5 +1,7 @@
 import { createChainRun, type ChainRun, type PendingCall } from "../../../core/chain/chainRun";
 import type { ChainExecution, ChainFailure } from "../../../core/chain/types";
+import type { JsonObject, JsonPatch } from "../../../core/json";
+import { applyPatch } from "../../../core/trace/jsonPatch";
 
 /** Captured before user code runs: a hook replacing its realm's JSON cannot disturb the sandbox's bookkeeping. */
 const { stringify, parse } = JSON;
@@ -23,6 +25,11 @@ export interface ChainApi {
   setLogger(hookId: string, logger: unknown): void;
   /** Starts a chain over `contextJson`. */
   open(contextJson: string, optionsJson: string): void;
+  /**
+   * Starts a chain over the previous chain's input with `patchJson` applied: consecutive hook
+   * points share most of their context (the conversation), so only the difference crosses.
+   */
+  openPatched(patchJson: string, optionsJson: string): void;
   /** JSON `[index, hookId][]` of the calls that may start now; [] when the chain is done. */
   start(): string;
   /** The draft to hand the call's hook. */
@@ -41,6 +48,23 @@ export function installChain(): ChainApi {
   let run: ChainRun | null = null;
   let pending = new Map<number, PendingCall>();
 
+  /** The last chain's input, kept for {@link ChainApi.openPatched}; the executor never mutates it. */
+  let lastInput: JsonObject | null = null;
+
+  const begin = (context: JsonObject, optionsJson: string): void => {
+    const options = parse(optionsJson) as ChainOpenOptions;
+    const field = options.loggerField;
+    lastInput = context;
+    pending = new Map();
+    run = createChainRun({
+      execution: options.execution,
+      hookIds: options.hookIds,
+      context,
+      aliases: options.aliases,
+      extras: field ? (hookId) => (loggers.has(hookId) ? { [field]: loggers.get(hookId) } : {}) : undefined,
+    });
+  };
+
   const current = (): ChainRun => {
     if (!run) throw new Error("no chain is open");
     return run;
@@ -51,16 +75,11 @@ export function installChain(): ChainApi {
       loggers.set(hookId, logger);
     },
     open(contextJson, optionsJson) {
-      const options = parse(optionsJson) as ChainOpenOptions;
-      const field = options.loggerField;
-      pending = new Map();
-      run = createChainRun({
-        execution: options.execution,
-        hookIds: options.hookIds,
-        context: parse(contextJson) as Record<string, never>,
-        aliases: options.aliases,
-        extras: field ? (hookId) => (loggers.has(hookId) ? { [field]: loggers.get(hookId) } : {}) : undefined,
-      });
+      begin(parse(contextJson) as JsonObject, optionsJson);
+    },
+    openPatched(patchJson, optionsJson) {
+      if (!lastInput) throw new Error("no previous context to patch");
+      begin(applyPatch(lastInput, parse(patchJson) as JsonPatch), optionsJson);
     },
     start() {
       const calls = current().start();
