@@ -126,14 +126,14 @@ function ComparePanes(props: {
             const j = alignment.indexOf(i);
             if (j >= 0) setStep(j);
           }} follow={false} />
-          <StepPane event={eventA} ctx={ctxA} cursor={cursors.a} />
+          <StepPane event={eventA} cursor={cursors.a} />
         </section>
         <section aria-label="Re-run">
           <h2>
             Re-run <Link href={`/pipelines/${props.pipelineId}/runs/${props.idB}`}>open</Link>
           </h2>
           <Timeline outline={b.outline} version={vb} step={step} onStep={setStep} follow={false} />
-          <StepPane event={eventB} ctx={ctxB} cursor={cursors.b} />
+          <StepPane event={eventB} cursor={cursors.b} />
         </section>
       </div>
       <section className="run-context-diff" aria-label="Context difference" data-testid="context-diff">
@@ -144,7 +144,7 @@ function ComparePanes(props: {
   );
 }
 
-function StepPane(props: { event: ReturnType<TraceStore["event"]>; ctx: StepContext; cursor: ReturnType<typeof createContextCursor> }) {
+function StepPane(props: { event: ReturnType<TraceStore["event"]>; cursor: ReturnType<typeof createContextCursor> }) {
   const { event } = props;
   if (!event) return <p className="run-muted">—</p>;
   if (event.type !== "hook.end") return <EventDetail event={event} />;

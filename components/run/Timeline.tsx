@@ -1,5 +1,5 @@
 "use client";
-import { memo, useEffect, useRef, useState } from "react";
+import { memo, useEffect, useId, useRef, useState } from "react";
 import { outlineEntry, type TraceOutline } from "~/core/run/outline";
 
 const ROW = 26;
@@ -34,6 +34,7 @@ export const Timeline = memo(function Timeline(props: {
 }) {
   const { outline, step, onStep, follow } = props;
   const ref = useRef<HTMLDivElement>(null);
+  const idPrefix = useId();
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(400);
 
@@ -62,6 +63,7 @@ export const Timeline = memo(function Timeline(props: {
     rows.push(
       <div
         key={i}
+        id={`${idPrefix}-${i + 1}`}
         role="option"
         aria-selected={selected}
         data-seq={i + 1}
@@ -83,7 +85,7 @@ export const Timeline = memo(function Timeline(props: {
       className="run-timeline"
       role="listbox"
       aria-label="Timeline"
-      aria-activedescendant={undefined}
+      aria-activedescendant={step >= first && step < last ? `${idPrefix}-${step + 1}` : undefined}
       tabIndex={-1}
       onScroll={(ev) => setScrollTop(ev.currentTarget.scrollTop)}
     >
