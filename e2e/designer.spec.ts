@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Locator, Page, Request } from "@playwright/test";
 import { showcase, twoPreModelHooks } from "./fixtures/designer";
+import { emptyRegistry } from "./fixtures/pipelines";
 import { expect, test } from "./test";
 
 /*
@@ -106,6 +107,23 @@ test.describe("Designer", () => {
       await page.keyboard.press("Delete");
       await page.keyboard.insertText("export default async function teardown() {\n  return 42;\n}\n");
       await expect(page.getByTestId("diagnostics")).toContainText("does not fit a stop hook", { timeout: 20_000 });
+    });
+  });
+
+  test.describe("other profiles", () => {
+    test("a registry pipeline draws its own loop and its typed template has no problems", async ({ page, seedPipeline }) => {
+      const seeded = await seedPipeline(emptyRegistry, { name: "Registry designer" });
+      await page.goto(`/pipelines/${seeded.id}`);
+      await expect(page.getByTestId("point-badge-pre-model-call")).toHaveCount(0);
+      await badge(page, "before_tool_call").click();
+      await expect(page.getByTestId("hook-panel")).toContainText("sequential, stops at the first claim");
+      await page.getByTestId("add-hook").click();
+      await expect(page.getByTestId("point-count-before_tool_call").first()).toHaveText("1");
+      await expect(page.locator(".monaco-editor")).toBeVisible({ timeout: 30_000 });
+      await expect.poll(() => editorText(page)).toContain("export default");
+      await page.waitForTimeout(3000);
+      await expect(page.getByTestId("problem-counts")).toHaveText("none");
+      await expect(saveStatus(page)).toHaveText("Saved");
     });
   });
 

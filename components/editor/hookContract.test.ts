@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contractMessage, contractRange, contractSource, contractUri, flattenMessage } from "./hookContract";
+import { registryProfile, vellumProfile } from "~/core/profiles";
+import { contractMessage, contractRange, contractSource, contractUri, exportedTypeNames, flattenMessage } from "./hookContract";
 
 describe("contractSource", () => {
   it("assigns the hook's default export to the point's function type", () => {
@@ -8,16 +9,38 @@ describe("contractSource", () => {
         hookId: "be concise",
         point: { contextType: "PreModelCallContext", returnType: "Promise<Partial<PreModelCallContext> | void>" },
         typesModule: "@vellumai/plugin-api",
+        typeNames: ["Message"],
       }),
     ).toBe(
       [
-        'import type { PreModelCallContext } from "@vellumai/plugin-api";',
+        'import type { Message, PreModelCallContext } from "@vellumai/plugin-api";',
         'import hook from "../hooks/be%20concise";',
         "export const contract: (ctx: PreModelCallContext) => Promise<Partial<PreModelCallContext> | void> = hook;",
         "",
       ].join("\n"),
     );
     expect(contractUri("be concise")).toBe("file:///__checks/be%20concise.ts");
+  });
+});
+
+describe("exportedTypeNames", () => {
+  it("lists every context and shared type a return type may name", () => {
+    const names = exportedTypeNames(registryProfile);
+    for (const p of registryProfile.points) expect(names).toContain(p.contextType);
+    expect(names).toContain("ClaimResult");
+    expect(exportedTypeNames(vellumProfile)).toContain("PreModelCallContext");
+  });
+
+  it("names every type the points' return types use", () => {
+    for (const profile of [vellumProfile, registryProfile]) {
+      const names = new Set(exportedTypeNames(profile));
+      for (const p of profile.points) {
+        const used = p.returnType.match(/\b[A-Z][A-Za-z0-9_]*\b/g) ?? [];
+        for (const name of used.filter((n) => !["Promise", "Partial", "Record", "Array", "ReadonlyArray"].includes(n))) {
+          expect(names.has(name), `${profile.id}/${p.id} returns ${name}`).toBe(true);
+        }
+      }
+    }
   });
 });
 

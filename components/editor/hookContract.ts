@@ -1,4 +1,4 @@
-import type { HookPointSpec } from "~/core/profiles/types";
+import type { HookPointSpec, Profile } from "~/core/profiles/types";
 
 /*
  * A hook file must default-export a function the host can call on its point. Its own code
@@ -13,17 +13,33 @@ export function contractUri(hookId: string): string {
   return `${CHECKS_DIR}${encodeURIComponent(hookId)}.ts`;
 }
 
+/**
+ * The type names the profile's types module exports: its shared types and every context. A
+ * point's return type may name any of them (`Promise<ClaimResult | void>`).
+ */
+export function exportedTypeNames(profile: Pick<Profile, "sharedTypes" | "points">): string[] {
+  const names = new Set(profile.points.map((p) => p.contextType));
+  // Declarations inside `declare module "…" { }` are exported with or without `export`.
+  for (const m of profile.sharedTypes.matchAll(/^\s*(?:export\s+)?(?:declare\s+)?(?:interface|type|class|enum)\s+([A-Za-z_$][\w$]*)/gm)) {
+    if (m[1]) names.add(m[1]);
+  }
+  return [...names].sort();
+}
+
 /** The companion source that type-checks `hookId`'s default export against its point. */
 export function contractSource(args: {
   hookId: string;
   point: Pick<HookPointSpec, "contextType" | "returnType">;
   typesModule: string;
+  /** Names importable from `typesModule` ({@link exportedTypeNames}); the point's context type at least. */
+  typeNames: readonly string[];
 }): string {
   const { point, typesModule } = args;
   // The hook model's URI is percent-encoded, and the TS worker resolves imports against URIs.
   const target = `../hooks/${encodeURIComponent(args.hookId)}`;
+  const names = [...new Set([point.contextType, ...args.typeNames])].sort();
   return [
-    `import type { ${point.contextType} } from ${JSON.stringify(typesModule)};`,
+    `import type { ${names.join(", ")} } from ${JSON.stringify(typesModule)};`,
     `import hook from ${JSON.stringify(target)};`,
     `export const contract: (ctx: ${point.contextType}) => ${point.returnType} = hook;`,
     "",

@@ -1,11 +1,12 @@
 import type { Pipeline } from "~/core/pipeline/schema";
 import type { Profile } from "~/core/profiles/types";
 import { fileOfUri, hookUri, moduleUri } from "./fileUris";
-import { contractSource, contractUri, CHECKS_DIR } from "./hookContract";
+import { contractSource, contractUri, CHECKS_DIR, exportedTypeNames } from "./hookContract";
 import type { Monaco } from "./setupMonaco";
 
 /** The code each model was last set from, so unchanged files are skipped by identity. */
 const syncedCode = new WeakMap<object, string>();
+const typeNamesOf = new WeakMap<Profile, string[]>();
 
 /**
  * Makes Monaco's models mirror the pipeline: one model per hook and module (created, updated
@@ -18,9 +19,11 @@ export function syncPipelineModels(monaco: Monaco, args: { doc: Pipeline; profil
   for (const h of doc.hooks) wanted.set(hookUri(h.id), h.code);
   for (const m of doc.modules) wanted.set(moduleUri(m.path), m.code);
   const points = new Map(profile.points.map((p) => [p.id, p]));
+  let typeNames = typeNamesOf.get(profile);
+  if (!typeNames) typeNamesOf.set(profile, (typeNames = exportedTypeNames(profile)));
   for (const h of doc.hooks) {
     const point = points.get(h.point);
-    if (point) wanted.set(contractUri(h.id), contractSource({ hookId: h.id, point, typesModule: profile.typesModule }));
+    if (point) wanted.set(contractUri(h.id), contractSource({ hookId: h.id, point, typesModule: profile.typesModule, typeNames }));
   }
 
   for (const model of monaco.editor.getModels()) {
