@@ -93,6 +93,11 @@ function ComparePanes(props: {
 
   return (
     <div className="run-compare">
+      <h1>Compare runs</h1>
+      <p>
+        <Link href={`/pipelines/${props.pipelineId}`}>Back to the designer</Link> ·{" "}
+        <Link href={`/pipelines/${props.pipelineId}/runs`}>All runs</Link>
+      </p>
       <div className={`run-divergence${divergence ? "" : " is-same"}`} data-testid="divergence" role="status">
         {divergence ? (
           <>
