@@ -1,3 +1,4 @@
+import { orderHooks } from "~/core/pipeline/runOrder";
 import type { Hook } from "~/core/pipeline/schema";
 import type { HookPointSpec, Ordering } from "~/core/profiles/types";
 
@@ -15,11 +16,7 @@ export const orderingReasons: Record<Ordering, string> = {
  * rule; disabled hooks are absent. `hooks` are the point's hooks in registration order.
  */
 export function runPositions(hooks: readonly Hook[], ordering: HookPointSpec["ordering"]): Map<string, number> {
-  const enabled = hooks.filter((h) => h.enabled);
-  // Array.prototype.sort is stable, so equal priorities keep registration order.
-  const sign = ordering === "priority-asc" ? 1 : ordering === "priority-desc" ? -1 : 0;
-  const ordered = sign === 0 ? enabled : [...enabled].sort((a, b) => sign * ((a.priority ?? 0) - (b.priority ?? 0)));
-  return new Map(ordered.map((h, i) => [h.id, i + 1]));
+  return new Map(orderHooks(hooks, ordering).map((h, i) => [h.id, i + 1]));
 }
 
 /** Ordinal for "runs 2nd". */

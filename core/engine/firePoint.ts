@@ -1,4 +1,5 @@
 import type { Json, JsonObject } from "../json";
+import { orderHooks } from "../pipeline/runOrder";
 import type { Hook, Pipeline } from "../pipeline/schema";
 import type { HookPointSpec, Profile } from "../profiles/types";
 import type { HookStatus, IgnoredWrite, TraceEvent, UnsequencedEvent } from "../trace/events";
@@ -17,15 +18,12 @@ export interface FiredPoint<TOut> {
 
 export type FirePoint = <TView, TOut>(stage: StageBinding<TView, TOut>, view: TView) => Promise<FiredPoint<TOut>>;
 
-/** Enabled hooks of `point` in the profile's order (priority sorts are stable: ties keep registration order). */
+/** Enabled hooks of `point` in the profile's order. */
 export function hooksForPoint(pipeline: Pipeline, spec: HookPointSpec): Hook[] {
-  const hooks = pipeline.hooks.filter((h) => h.enabled && h.point === spec.id);
-  if (spec.ordering === "registration") return hooks;
-  const sign = spec.ordering === "priority-asc" ? 1 : -1;
-  return hooks
-    .map((hook, index) => ({ hook, index }))
-    .sort((a, b) => sign * ((a.hook.priority ?? 0) - (b.hook.priority ?? 0)) || a.index - b.index)
-    .map((x) => x.hook);
+  return orderHooks(
+    pipeline.hooks.filter((h) => h.point === spec.id),
+    spec.ordering,
+  );
 }
 
 /**
