@@ -7,18 +7,12 @@ import type { HookPointSpec } from "../profiles/types";
  */
 
 /**
- * The seed (and so the profile) calls two context types by names `@vellumai/plugin-api`
- * 0.10.5 does not export; its index (`V:src/plugin-api/index.ts:66-162`) has
- * `InitContext` and `ShutdownContext`.
+ * The name the host's types module exports for a point's context type. The profile already
+ * uses the published names (the seed's `Plugin*` names are aliases there, not exports of the
+ * host); `server/bundles/typecheck.test.ts` checks every one against the real package.
  */
-const PUBLISHED_NAME: Readonly<Record<string, string>> = {
-  PluginInitContext: "InitContext",
-  PluginShutdownContext: "ShutdownContext",
-};
-
-/** The name the host's types module exports for a point's context type. */
 export function publishedContextType(spec: HookPointSpec): string {
-  return PUBLISHED_NAME[spec.contextType] ?? spec.contextType;
+  return spec.contextType;
 }
 
 /**

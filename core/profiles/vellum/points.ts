@@ -40,7 +40,7 @@ export const vellumPoints: HookPointSpec[] = [
     ...common,
     id: "init",
     doc: "Once, when the plugin is activated (boot or install). Validate config and open resources; throwing aborts the plugin's load.",
-    contextType: "PluginInitContext",
+    contextType: "InitContext",
     returnType: "Promise<void>",
     fields: [
       readOnly("config", "unknown", "Parsed config for this plugin (<pluginDir>/config.json), validated against the manifest."),
@@ -51,7 +51,7 @@ export const vellumPoints: HookPointSpec[] = [
     ],
     chainDoc: "The host calls each plugin's init on its own, outside the hook chain; the return value is ignored. In a user plugin a throw is logged and the plugin stays active.",
     decisions: [],
-    template: template("PluginInitContext", "init", ["ctx.logger.info({ assistantVersion: ctx.assistantVersion }, \"plugin ready\");"], "Promise<void>"),
+    template: template("InitContext", "init", ["ctx.logger.info({ assistantVersion: ctx.assistantVersion }, \"plugin ready\");"], "Promise<void>"),
   },
   {
     ...common,
@@ -203,13 +203,13 @@ export const vellumPoints: HookPointSpec[] = [
     ...common,
     id: "shutdown",
     doc: "Once, when the Assistant tears the plugin down (process exit, uninstall, disable). Best-effort cleanup.",
-    contextType: "PluginShutdownContext",
+    contextType: "ShutdownContext",
     returnType: "Promise<void>",
     fields: [
       readOnly("assistantVersion", "string", "Assistant semver, for version-conditional cleanup."),
       readOnly("reason", '"shutdown" | "uninstall" | "disable"', "(host) Why the plugin is being torn down."),
     ],
     decisions: [],
-    template: template("PluginShutdownContext", "shutdown", ["// Release resources opened in init."], "Promise<void>"),
+    template: template("ShutdownContext", "shutdown", ["// Release resources opened in init."], "Promise<void>"),
   },
 ];

@@ -48,7 +48,12 @@ export type HookFunction<T> = (ctx: T) => Promise<Partial<T> | void>;
 export type PluginHookFn<T> = HookFunction<T>;
 `;
 
-/** Names the 0.10.5 host exports for the same types (the seed uses the Plugin* names). */
-export const vellumTypeAliases = `export type InitContext = PluginInitContext;
-export type ShutdownContext = PluginShutdownContext;
+/**
+ * The seed's docs call two context types `PluginInitContext` and `PluginShutdownContext`; the
+ * published 0.10.5 API (`V:src/plugin-api/index.ts:66-162`) exports `InitContext` and
+ * `ShutdownContext`. The profile follows the real host; the seed's names stay as aliases so
+ * code written from the docs still type-checks here.
+ */
+export const vellumTypeAliases = `export type PluginInitContext = InitContext;
+export type PluginShutdownContext = ShutdownContext;
 `;
