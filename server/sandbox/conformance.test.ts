@@ -65,6 +65,15 @@ const CASES: Case[] = [
       h: `(ctx) => { ctx.when = new Date(Date.UTC(2026, 0, 1)); ctx.nan = NaN; ctx.fn = () => 1; ctx.u = undefined; ctx.list = [undefined, () => 2, 3]; ctx.boxed = new String("s"); }`,
     },
   },
+  {
+    name: "boxed primitives next to arrays (the chain realm answers instanceof by brand)",
+    execution: "chain",
+    context: { a: 1 },
+    hooks: {
+      h: `(ctx) => { ctx.list = [new Number(2), new Boolean(false), [new String("x"), []], Object("y")]; return new Number(7); }`,
+      r: `() => [new Boolean(true), { n: new Number(1) }]`,
+    },
+  },
   { name: "a circular structure fails the hook", execution: "chain", context: { a: 1 }, hooks: { h: `(ctx) => { const o = { self: null }; o.self = o; ctx.o = o; }` } },
   {
     name: "array surgery and deletes",

@@ -123,6 +123,11 @@ function installRealmIndependentInstanceof(): void {
   const branded = (ctor: { prototype: { valueOf(): unknown } }) => (value: unknown) => {
     if (typeof value !== "object" || value === null) return false;
     try {
+      // An array is never a boxed primitive. Answering it without the throwing brand check
+      // matters: each throw builds an Error with a backtrace (~10-20 µs in QuickJS), and the
+      // executor asks three times for every object a hook stores or returns. Array.isArray
+      // runs no user code (a proxy's traps included); a revoked proxy throws and answers false.
+      if (Array.isArray(value)) return false;
       ctor.prototype.valueOf.call(value);
       return true;
     } catch {
