@@ -272,6 +272,7 @@ export class ModuleRealm {
   /** Ends the call in the guest (cancels timers, collects logs). */
   private end(): { logs: LogEntry[]; failure: HookFailure | null } {
     const text = this.housekeeping(() => this.context.callFunction(this.fn("end"), this.api));
+    if (text === "") return { logs: [], failure: null };
     const report = asCallReport(readJson(text));
     if (!report) return { logs: [{ level: "warn", message: "the sandbox could not collect this call's logs" }], failure: null };
     const failure = report.timerError ? thrownFailure(report.timerError, this.maps, this.instance.limits.memoryBytes) : null;

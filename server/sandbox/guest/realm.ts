@@ -52,7 +52,11 @@ export interface RealmApi {
   toolResult(value: unknown): string;
   /** Fires the earliest pending virtual timer; false when none is pending. */
   fireTimer(): boolean;
-  /** Ends the current call: cancels its timers and hands its logs to the host (JSON {@link CallReport}). */
+  /**
+   * Ends the current call: cancels its timers and hands its logs to the host (JSON {@link CallReport}),
+   * or "" when there is nothing to report (most calls: serialising an empty report in QuickJS
+   * costs more than the rest of ending the call).
+   */
   end(): string;
   /** Adds a line to the current call's logs (the host's notes, e.g. that a module was reloaded). */
   note(level: LogEntry["level"], message: string): void;
@@ -114,7 +118,9 @@ export function installRealm(host: RealmHost): RealmApi {
         );
       }
       const thrown = timers.takeError();
-      const report: CallReport = { logs: buffer.take(), timerError: thrown ? describe(thrown.error) : null };
+      const logs = buffer.take();
+      if (logs.length === 0 && !thrown) return "";
+      const report: CallReport = { logs, timerError: thrown ? describe(thrown.error) : null };
       return stringify(report);
     },
     note: (level, message) => buffer.push(level, message),
