@@ -34,6 +34,8 @@ export class ChainRealm {
   readonly context: QuickJSContext;
   private readonly api: QuickJSHandle;
   private readonly fns = new Map<Api, QuickJSHandle>();
+  /** The hooks of the open chain, by index (the guest answers {@link start} with indices). */
+  private hookIds: readonly string[] = [];
   /** The host's copy of the input the guest keeps (what the next patch is computed against). */
   private last: { parsed: JsonObject; jsonLength: number } | null = null;
 
@@ -88,6 +90,7 @@ export class ChainRealm {
    */
   open(context: JsonObject, options: ChainOpenOptions): void {
     const opts = JSON.stringify(options);
+    this.hookIds = [...options.hookIds];
     const last = this.last;
     this.last = null;
     if (last) {
@@ -129,11 +132,23 @@ export class ChainRealm {
 
   /** `[index, hookId]` of the calls that may start now. */
   start(): [number, string][] {
-    const calls = readJson(this.text(this.context.callFunction(this.fn("start"), this.api)));
-    if (!Array.isArray(calls) || !calls.every((c) => Array.isArray(c) && typeof c[0] === "number" && typeof c[1] === "string")) {
-      throw new ChainRealmError("the chain realm answered with unreadable calls");
+    const ctx = this.context;
+    const answer = this.check(ctx.callFunction(this.fn("start"), this.api));
+    let indices: unknown;
+    try {
+      const type = ctx.typeof(answer);
+      indices = type === "number" ? [ctx.getNumber(answer)] : type === "string" ? readJson(ctx.getString(answer)) : null;
+    } finally {
+      answer.dispose();
     }
-    return calls as [number, string][];
+    const ids = this.hookIds;
+    const calls: [number, string][] = [];
+    for (const index of Array.isArray(indices) ? (indices as unknown[]) : [null]) {
+      const hookId = typeof index === "number" && Number.isInteger(index) ? ids[index] : undefined;
+      if (typeof index !== "number" || hookId === undefined) throw new ChainRealmError("the chain realm answered with unreadable calls");
+      calls.push([index, hookId]);
+    }
+    return calls;
   }
 
   /** The draft for call `index` (owned by the caller). */

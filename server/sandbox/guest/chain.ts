@@ -30,8 +30,12 @@ export interface ChainApi {
    * points share most of their context (the conversation), so only the difference crosses.
    */
   openPatched(patchJson: string, optionsJson: string): void;
-  /** JSON `[index, hookId][]` of the calls that may start now; [] when the chain is done. */
-  start(): string;
+  /**
+   * The index of the call that may start now when there is one (every sequential model), else
+   * JSON of the indices (`[]` when the chain is done): the host knows the hook ids it opened
+   * the chain with, and a number crosses without JSON on either side.
+   */
+  start(): number | string;
   /** The draft to hand the call's hook. */
   input(index: number): unknown;
   settleReturned(index: number, returned: unknown, durationMs: number): void;
@@ -84,7 +88,8 @@ export function installChain(): ChainApi {
     start() {
       const calls = current().start();
       for (const call of calls) pending.set(call.index, call);
-      return stringify(calls.map((c) => [c.index, c.hookId]));
+      const [only] = calls;
+      return calls.length === 1 && only ? only.index : stringify(calls.map((c) => c.index));
     },
     input(index) {
       const call = pending.get(index);
