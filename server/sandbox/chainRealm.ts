@@ -1,7 +1,8 @@
 import type { QuickJSContext, QuickJSHandle, VmCallResult } from "quickjs-emscripten-core";
 import type { ChainCallRecord, ChainFailure } from "../../core/chain/types";
 import type { JsonObject, JsonPatch } from "../../core/json";
-import { applyPatch, diffJson } from "../../core/trace/jsonPatch";
+import { applyPatch } from "../../core/trace/jsonPatch";
+import { contextPatch } from "./contextPatch";
 import type { ChainOpenOptions } from "./guest/chain";
 import { readJson } from "./guestAnswers";
 import { CHAIN_GUEST_SCRIPT } from "./guestBundle.generated";
@@ -93,22 +94,22 @@ export class ChainRealm {
     this.hookIds = [...options.hookIds];
     const last = this.last;
     this.last = null;
-    if (last) {
+    // A patch cannot reorder keys (hooks that list the context's fields must see the caller's
+    // order): contextPatch answers null when the caller's order differs.
+    const patch = last ? contextPatch(last.parsed, context) : null;
+    if (last && patch) {
       // Serialised and parsed back, so the host's copy never shares objects with the caller's context.
-      const patchJson = JSON.stringify(diffJson(last.parsed, context));
+      const patchJson = JSON.stringify(patch);
       if (patchJson.length <= last.jsonLength * PATCH_SHARE) {
         const parsed = applyPatch(last.parsed, JSON.parse(patchJson) as JsonPatch);
-        // A patch cannot reorder keys; hooks that list the context's fields must see the caller's order.
-        if (sameKeyOrder(parsed, context)) {
-          try {
-            this.call("openPatched", patchJson, opts);
-            this.last = { parsed, jsonLength: last.jsonLength + patchJson.length };
-            this.transfers.contextsPatched++;
-            return;
-          } catch (error) {
-            if (!(error instanceof ChainRealmError) || this.instance.interrupted) throw error;
-            // Out of step with the guest's copy (it should not happen): send the whole context.
-          }
+        try {
+          this.call("openPatched", patchJson, opts);
+          this.last = { parsed, jsonLength: last.jsonLength + patchJson.length };
+          this.transfers.contextsPatched++;
+          return;
+        } catch (error) {
+          if (!(error instanceof ChainRealmError) || this.instance.interrupted) throw error;
+          // Out of step with the guest's copy (it should not happen): send the whole context.
         }
       }
     }
@@ -248,18 +249,4 @@ function isChainOutput(value: unknown, withContext: boolean): value is ChainOutp
   });
   const context = v.context;
   return callsOk && (!withContext || (typeof context === "object" && context !== null && !Array.isArray(context)));
-}
-
-/** Equal JSON (as the patch guarantees) whose objects also list their keys in the same order. */
-function sameKeyOrder(a: unknown, b: unknown): boolean {
-  if (a === b || typeof a !== "object" || a === null || typeof b !== "object" || b === null) return true;
-  if (Array.isArray(a)) return Array.isArray(b) && a.every((v, i) => sameKeyOrder(v, b[i]));
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (let i = 0; i < ka.length; i++) {
-    const k = ka[i] as string;
-    if (k !== kb[i] || !sameKeyOrder((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
-  }
-  return true;
 }
