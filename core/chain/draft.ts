@@ -181,7 +181,7 @@ export class Draft {
       const arr: Json[] = new Array<Json>(src.length);
       let same = Array.isArray(base) && base.length === src.length;
       for (let i = 0; i < src.length; i++) {
-        const v = this.slotValue(src[i], `${path}/${i}`);
+        const v = this.slotValue(src[i], path, i);
         arr[i] = v === undefined ? null : v;
         if (same && arr[i] !== (base as Json[])[i]) same = false;
       }
@@ -191,7 +191,7 @@ export class Draft {
       const keys = Object.keys(src);
       let same = !Array.isArray(base) && keys.length === Object.keys(base).length;
       for (const key of keys) {
-        const v = this.slotValue(src[key], `${path}/${key}`);
+        const v = this.slotValue(src[key], path, key);
         if (v === undefined) {
           same = false;
           continue;
@@ -206,13 +206,22 @@ export class Draft {
     return out;
   }
 
-  /** A value held by a draft node: a committed child, a proxy, or something the hook stored. */
-  private slotValue(value: unknown, path: string): Json | undefined {
-    if (!isObjectLike(value)) return primitiveJson(value, path);
+  /**
+   * A value held by a draft node at `key`: a committed child, a proxy, or something the hook
+   * stored. The slot's path only names the place in an error, so it is built only for a node
+   * that is walked further (most slots of a large array are untouched children or primitives).
+   */
+  private slotValue(value: unknown, parentPath: string, key: string | number): Json | undefined {
+    if (!isObjectLike(value)) return primitiveJson(value, parentPath, key);
     const state = this.byProxy.get(value) ?? this.byBase.get(value);
-    if (state) return this.finalizeNode(state, path);
-    if (this.userOwned.has(value)) return this.userValue(value, path);
+    if (state) return state.dirty ? this.finalizeNode(state, `${parentPath}/${key}`) : (state.base as Json);
+    if (this.userOwned.has(value)) return this.userValue(value, `${parentPath}/${key}`);
     return value as Json; // an untouched committed child
+  }
+
+  /** {@link userValue} of the value at `key` of a hook-made object, building its path only when needed. */
+  private userSlot(value: unknown, parentPath: string, key: string | number): Json | undefined {
+    return isObjectLike(value) ? this.userValue(value, `${parentPath}/${key}`) : primitiveJson(value, parentPath, key);
   }
 
   /** A hook-made value, converted as JSON.stringify would (drafts inside are finalised). */
@@ -236,7 +245,7 @@ export class Draft {
     if (Array.isArray(value)) {
       const arr: Json[] = new Array<Json>(value.length);
       for (let i = 0; i < value.length; i++) {
-        const v = this.userValue(value[i], `${path}/${i}`);
+        const v = this.userSlot(value[i], path, i);
         arr[i] = v === undefined ? null : v;
       }
       out = arr;
@@ -244,7 +253,7 @@ export class Draft {
       const obj: JsonObject = {};
       const src = value as Record<string, unknown>;
       for (const key of Object.keys(src)) {
-        const v = this.userValue(src[key], `${path}/${key}`);
+        const v = this.userSlot(src[key], path, key);
         if (v !== undefined) setOwn(obj, key, v);
       }
       out = obj;
@@ -261,7 +270,8 @@ function markDirty(state: NodeState): void {
   for (const parent of state.parents) markDirty(parent);
 }
 
-function primitiveJson(value: unknown, path: string): Json | undefined {
+/** A primitive as JSON.stringify stores it; `key`, if given, is appended to `path` for the error. */
+function primitiveJson(value: unknown, path: string, key?: string | number): Json | undefined {
   switch (typeof value) {
     case "string":
     case "boolean":
@@ -269,7 +279,7 @@ function primitiveJson(value: unknown, path: string): Json | undefined {
     case "number":
       return Number.isFinite(value) ? value : null;
     case "bigint":
-      throw new DraftValueError(`a BigInt cannot be stored in the context (at ${path || "/"})`);
+      throw new DraftValueError(`a BigInt cannot be stored in the context (at ${(key === undefined ? path : `${path}/${key}`) || "/"})`);
     default:
       return value === null ? null : undefined; // undefined, functions and symbols are dropped
   }
