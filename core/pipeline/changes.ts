@@ -1,4 +1,4 @@
-import type { Hook, Pipeline, PipelineModule } from "./schema";
+import type { Hook, Pipeline, PipelineModule, Scenario } from "./schema";
 
 /**
  * Edits of a pipeline document as data. The designer, undo/redo and tests all describe an edit
@@ -78,7 +78,51 @@ export interface RemoveModuleChange {
   path: string;
 }
 
+/** Inserts `scenario`. `index` is the position in `scenarios` (default: the end). */
+export interface AddScenarioChange {
+  type: "addScenario";
+  scenario: Scenario;
+  index?: number;
+}
+export interface RemoveScenarioChange {
+  type: "removeScenario";
+  name: string;
+}
+export interface RenameScenarioChange {
+  type: "renameScenario";
+  name: string;
+  newName: string;
+}
+/** Inserts a copy of scenario `name` right after it, called `newName`. */
+export interface DuplicateScenarioChange {
+  type: "duplicateScenario";
+  name: string;
+  newName: string;
+}
+/** Moves a scenario to `toIndex` in `scenarios` (the order the run panel lists them in). */
+export interface MoveScenarioChange {
+  type: "moveScenario";
+  name: string;
+  toIndex: number;
+}
+/**
+ * Replaces some top-level fields of one scenario (prompt, model, tools, …). Field-sized rather
+ * than whole-scenario, so undoing "add a tool" does not also revert a prompt typed since.
+ * The name changes only through {@link RenameScenarioChange}.
+ */
+export interface UpdateScenarioChange {
+  type: "updateScenario";
+  name: string;
+  patch: Partial<Omit<Scenario, "name">>;
+}
+
 export type PipelineChange =
+  | AddScenarioChange
+  | RemoveScenarioChange
+  | RenameScenarioChange
+  | DuplicateScenarioChange
+  | MoveScenarioChange
+  | UpdateScenarioChange
   | AddHookChange
   | RemoveHookChange
   | RenameHookChange
@@ -93,13 +137,23 @@ export type PipelineChange =
   | RenameModuleChange
   | RemoveModuleChange;
 
-export type PipelineChangeErrorCode = "UNKNOWN_HOOK" | "DUPLICATE_HOOK_ID" | "UNKNOWN_MODULE" | "DUPLICATE_MODULE";
+export type PipelineChangeErrorCode =
+  | "UNKNOWN_HOOK"
+  | "DUPLICATE_HOOK_ID"
+  | "UNKNOWN_MODULE"
+  | "DUPLICATE_MODULE"
+  | "UNKNOWN_SCENARIO"
+  | "DUPLICATE_SCENARIO"
+  | "EMPTY_SCENARIO_NAME";
 
 const errorMessages: Record<PipelineChangeErrorCode, (subject: string) => string> = {
   UNKNOWN_HOOK: (s) => `there is no hook with id "${s}"`,
   DUPLICATE_HOOK_ID: (s) => `a hook with id "${s}" already exists`,
   UNKNOWN_MODULE: (s) => `there is no module "${s}"`,
   DUPLICATE_MODULE: (s) => `a module "${s}" already exists`,
+  UNKNOWN_SCENARIO: (s) => `there is no scenario "${s}"`,
+  DUPLICATE_SCENARIO: (s) => `a scenario "${s}" already exists`,
+  EMPTY_SCENARIO_NAME: () => "a scenario needs a name",
 };
 
 /** A change that does not fit the document it is applied to (a stale id, a taken path). */
@@ -125,6 +179,100 @@ function moduleIndex(doc: Doc, path: string): number {
   const i = doc.modules.findIndex((m) => m.path === path);
   if (i < 0) throw new PipelineChangeError("UNKNOWN_MODULE", path);
   return i;
+}
+
+function scenarioIndex(doc: Doc, name: string): number {
+  const i = doc.scenarios.findIndex((s) => s.name === name);
+  if (i < 0) throw new PipelineChangeError("UNKNOWN_SCENARIO", name);
+  return i;
+}
+
+function assertFreeScenarioName(doc: Doc, name: string): void {
+  if (name.trim() === "") throw new PipelineChangeError("EMPTY_SCENARIO_NAME", name);
+  if (doc.scenarios.some((s) => s.name === name)) throw new PipelineChangeError("DUPLICATE_SCENARIO", name);
+}
+
+function replaceScenario(doc: Doc, i: number, scenario: Scenario): Doc {
+  const scenarios = doc.scenarios.slice();
+  scenarios[i] = scenario;
+  return { ...doc, scenarios };
+}
+
+function applyScenarioChange(doc: Doc, change: ScenarioChange): Doc {
+  switch (change.type) {
+    case "addScenario":
+      assertFreeScenarioName(doc, change.scenario.name);
+      return { ...doc, scenarios: insertAt(doc.scenarios, clampIndex(change.index, doc.scenarios.length), change.scenario) };
+    case "removeScenario": {
+      const i = scenarioIndex(doc, change.name);
+      return { ...doc, scenarios: doc.scenarios.filter((_, k) => k !== i) };
+    }
+    case "renameScenario": {
+      const i = scenarioIndex(doc, change.name);
+      if (change.newName === change.name) return doc;
+      assertFreeScenarioName(doc, change.newName);
+      return replaceScenario(doc, i, { ...(doc.scenarios[i] as Scenario), name: change.newName });
+    }
+    case "duplicateScenario": {
+      const i = scenarioIndex(doc, change.name);
+      assertFreeScenarioName(doc, change.newName);
+      return { ...doc, scenarios: insertAt(doc.scenarios, i + 1, { ...(doc.scenarios[i] as Scenario), name: change.newName }) };
+    }
+    case "moveScenario": {
+      const from = scenarioIndex(doc, change.name);
+      const to = Math.max(0, Math.min(doc.scenarios.length - 1, Math.trunc(change.toIndex)));
+      if (from === to) return doc;
+      const scenarios = doc.scenarios.slice();
+      const [moved] = scenarios.splice(from, 1);
+      scenarios.splice(to, 0, moved as Scenario);
+      return { ...doc, scenarios };
+    }
+    case "updateScenario": {
+      const i = scenarioIndex(doc, change.name);
+      const scenario = doc.scenarios[i] as Scenario;
+      const keys = (Object.keys(change.patch) as (keyof typeof change.patch)[]).filter((k) => (k as string) !== "name");
+      if (keys.every((k) => Object.is(scenario[k], change.patch[k]))) return doc;
+      const next = { ...scenario };
+      for (const k of keys) Object.assign(next, { [k]: change.patch[k] });
+      return replaceScenario(doc, i, next);
+    }
+  }
+}
+
+function invertScenarioChange(doc: Doc, change: ScenarioChange): PipelineChange[] {
+  switch (change.type) {
+    case "addScenario":
+      return [{ type: "removeScenario", name: change.scenario.name }];
+    case "removeScenario": {
+      const i = scenarioIndex(doc, change.name);
+      return [{ type: "addScenario", scenario: doc.scenarios[i] as Scenario, index: i }];
+    }
+    case "renameScenario":
+      scenarioIndex(doc, change.name);
+      return [{ type: "renameScenario", name: change.newName, newName: change.name }];
+    case "duplicateScenario":
+      return [{ type: "removeScenario", name: change.newName }];
+    case "moveScenario":
+      return [{ type: "moveScenario", name: change.name, toIndex: scenarioIndex(doc, change.name) }];
+    case "updateScenario": {
+      const scenario = doc.scenarios[scenarioIndex(doc, change.name)] as Scenario;
+      const before: Record<string, unknown> = {};
+      for (const k of Object.keys(change.patch)) if (k !== "name") before[k] = scenario[k as keyof Scenario];
+      return [{ type: "updateScenario", name: change.name, patch: before as UpdateScenarioChange["patch"] }];
+    }
+  }
+}
+
+type ScenarioChange =
+  | AddScenarioChange
+  | RemoveScenarioChange
+  | RenameScenarioChange
+  | DuplicateScenarioChange
+  | MoveScenarioChange
+  | UpdateScenarioChange;
+
+function isScenarioChange(change: PipelineChange): change is ScenarioChange {
+  return change.type.endsWith("Scenario");
 }
 
 function clampIndex(index: number | undefined, length: number): number {
@@ -168,6 +316,7 @@ function moveHook(doc: Doc, hookId: string, toIndex: number): Doc {
 }
 
 function applyOne(doc: Doc, change: PipelineChange): Doc {
+  if (isScenarioChange(change)) return applyScenarioChange(doc, change);
   switch (change.type) {
     case "addHook": {
       if (doc.hooks.some((h) => h.id === change.hook.id)) throw new PipelineChangeError("DUPLICATE_HOOK_ID", change.hook.id);
@@ -229,9 +378,11 @@ function applyOne(doc: Doc, change: PipelineChange): Doc {
  * @param doc - the document to start from; never mutated.
  * @param changes - applied one after the other, each seeing the previous one's result.
  * @returns the resulting document (`doc` itself when nothing changed).
- * @throws {@link PipelineChangeError} `UNKNOWN_HOOK`/`UNKNOWN_MODULE` when a change names an id or
- *   path the document does not have, `DUPLICATE_HOOK_ID`/`DUPLICATE_MODULE` when an add, duplicate
- *   or rename would create a second hook id or module path.
+ * @throws {@link PipelineChangeError} `UNKNOWN_HOOK`/`UNKNOWN_MODULE`/`UNKNOWN_SCENARIO` when a
+ *   change names an id, path or scenario the document does not have,
+ *   `DUPLICATE_HOOK_ID`/`DUPLICATE_MODULE`/`DUPLICATE_SCENARIO` when an add, duplicate or rename
+ *   would create a second hook id, module path or scenario name, `EMPTY_SCENARIO_NAME` for a
+ *   scenario named "".
  * @example
  * const next = applyPipelineChanges(doc, [{ type: "setHookEnabled", hookId: "h1", enabled: false }]);
  */
@@ -249,6 +400,7 @@ export function applyPipelineChanges<TDoc extends Doc>(doc: TDoc, changes: reado
  * @throws {@link PipelineChangeError} when `change` does not fit `doc` (as {@link applyPipelineChanges}).
  */
 export function invertPipelineChange(doc: Doc, change: PipelineChange): PipelineChange[] {
+  if (isScenarioChange(change)) return invertScenarioChange(doc, change);
   switch (change.type) {
     case "addHook":
       return [{ type: "removeHook", hookId: change.hook.id }];
@@ -329,6 +481,15 @@ export function uniqueHookName(doc: Doc, point: string, base: string): string {
   if (!taken.has(base)) return base;
   const stem = base.replace(/-\d+$/, "");
   for (let n = 2; ; n++) if (!taken.has(`${stem}-${n}`)) return `${stem}-${n}`;
+}
+
+/** `base`, or `base 2`, `base 3`, … whichever no scenario is called yet. */
+export function uniqueScenarioName(doc: Doc, base: string): string {
+  const taken = new Set(doc.scenarios.map((s) => s.name));
+  const stem = base.trim() || "scenario";
+  if (!taken.has(stem)) return stem;
+  const root = stem.replace(/ \d+$/, "");
+  for (let n = 2; ; n++) if (!taken.has(`${root} ${n}`)) return `${root} ${n}`;
 }
 
 function slug(text: string): string {
