@@ -52,6 +52,8 @@ export interface DesignerState {
   /** Where the cursor goes when the open file is shown (a diagnostic, a run error's line). */
   reveal: { line: number; column?: number } | null;
   runHighlight: RunHighlight | null;
+  /** The scenario the run panel shows and runs (by name; names are unique); null: the first one. */
+  selectedScenario: string | null;
 }
 
 export interface DesignerActions {
@@ -76,6 +78,13 @@ export interface DesignerActions {
   markConflict(message: string): void;
   markSaveError(message: string): void;
   setNotice(notice: Notice | null): void;
+  selectScenario(name: string | null): void;
+  /**
+   * Saves the working document now (skipping the typing pause) and resolves with the revision
+   * that holds everything on screen at the time of the call; resolves at once when nothing is
+   * pending. Rejects with the reason when the save fails or conflicts.
+   */
+  saveNow(): Promise<{ revision: number }>;
 }
 
 export type DesignerSlice = DesignerState & DesignerActions;
@@ -94,6 +103,7 @@ export const defaultDesignerState: DesignerState = {
   notice: null,
   reveal: null,
   runHighlight: null,
+  selectedScenario: null,
 };
 
 function describeFailure(error: unknown, suffix = ""): Notice {
@@ -112,21 +122,33 @@ function reconcileOpenFile(open: OpenFile | null, doc: Pipeline): OpenFile | nul
   return doc.modules.some((m) => m.path === open.path) ? open : null;
 }
 
+/**
+ * Keeps the selected scenario pointing at one that exists: after a rename (or its undo) the
+ * scenario at the same position, after a delete the one that took its place.
+ */
+function reconcileScenario(selected: string | null, before: Pipeline | null, doc: Pipeline): string | null {
+  if (selected === null || doc.scenarios.some((s) => s.name === selected)) return selected;
+  const at = before?.scenarios.findIndex((s) => s.name === selected) ?? -1;
+  const same = doc.scenarios[Math.min(Math.max(at, 0), doc.scenarios.length - 1)];
+  return same?.name ?? null;
+}
+
 export const createDesignerSlice =
   (init: DesignerState): StateCreator<EditorStore, [], [], DesignerSlice> =>
-  (set, get) => {
+  (set, get, api) => {
     /** Applies a new working document and everything that follows from it. */
     const commit = (doc: Pipeline, extra: Partial<DesignerState> & { pendingSave: "now" | "debounced" }) => {
       const state = get();
       if (doc === state.doc) return set(extra.history ? { history: extra.history, notice: extra.notice ?? null } : {});
       const openFile = reconcileOpenFile(state.openFile, doc);
       const selectedHookId = doc.hooks.some((h) => h.id === state.selectedHookId) ? state.selectedHookId : null;
+      const selectedScenario = reconcileScenario(state.selectedScenario, state.doc, doc);
       const conflict = state.saveStatus === "conflict";
       // A structural save already queued stays "now" even if typing follows before it runs;
       // during a conflict nothing is saved until the user chooses what to do.
       const pendingSave = conflict ? null : state.pendingSave === "now" ? "now" : extra.pendingSave;
       const saveStatus = conflict ? "conflict" : state.saveStatus === "saving" ? "saving" : "unsaved";
-      set({ ...extra, doc, openFile, selectedHookId, pendingSave, saveStatus });
+      set({ ...extra, doc, openFile, selectedHookId, selectedScenario, pendingSave, saveStatus });
     };
 
     return {
@@ -145,6 +167,7 @@ export const createDesignerSlice =
           pendingSave: null,
           openFile: reconcileOpenFile(state.openFile, document),
           selectedHookId: document.hooks.some((h) => h.id === state.selectedHookId) ? state.selectedHookId : null,
+          selectedScenario: reconcileScenario(state.selectedScenario, state.doc, document),
           notice: null,
         })),
 
@@ -209,5 +232,29 @@ export const createDesignerSlice =
       markSaveError: (message) => set({ saveStatus: "error", pendingSave: null, saveError: message }),
 
       setNotice: (notice) => set({ notice }),
+
+      selectScenario: (name) => set((s) => (s.selectedScenario === name ? s : { selectedScenario: name })),
+
+      saveNow: () => {
+        const state = get();
+        if (state.saveStatus === "conflict") return Promise.reject(new Error(state.saveError ?? "This pipeline was changed elsewhere; choose which version to keep first."));
+        if (!state.doc || state.doc === state.savedDoc) return Promise.resolve({ revision: state.baseRevision });
+        return new Promise((resolve, reject) => {
+          // A save already in flight may carry an older document: wait for one that starts
+          // after this call, which sends the document as it is now (or newer).
+          let started = false;
+          const unsubscribe = api.subscribe((next, prev) => {
+            if (next.saveStatus === "saving" && prev.saveStatus !== "saving") started = true;
+            if (next.saveStatus === "conflict" || (next.saveStatus === "error" && next.pendingSave === null)) {
+              unsubscribe();
+              reject(new Error(next.saveError ?? "The pipeline could not be saved."));
+            } else if (next.savedDoc === state.doc || (started && prev.saveStatus === "saving" && next.saveStatus !== "saving")) {
+              unsubscribe();
+              resolve({ revision: next.baseRevision });
+            }
+          });
+          get().requestSave();
+        });
+      },
     };
   };
