@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { expectationSchema } from "./expectationSchema";
 
 /**
  * The `hookwright.pipeline/v1` file format (docs/formats.md). Zod schemas are the single
@@ -102,6 +103,11 @@ export const scenarioSchema = z.object({
   /** Determinism: start of the per-run clock (ms since epoch) and the random seed. */
   clockStart: z.number().int().nonnegative().default(1_767_225_600_000),
   seed: z.number().int().default(1),
+  /**
+   * What must hold after the run (core/expectations); checked after every run and by `hookwright test`.
+   * Optional rather than defaulted so scenarios built in code and old documents stay as they were; read it as `?? []`.
+   */
+  expectations: z.array(expectationSchema).optional(),
 });
 export type Scenario = z.infer<typeof scenarioSchema>;
 
@@ -142,3 +148,5 @@ export const pipelineSchema = z
 export type Pipeline = z.infer<typeof pipelineSchema>;
 /** What a pipeline file may omit (defaults fill it in). */
 export type PipelineInput = z.input<typeof pipelineSchema>;
+
+export { expectationSchema, EXPECTATION_KINDS, CONTEXT_OPS, type Expectation, type ExpectationInput, type Occurrence } from "./expectationSchema";
