@@ -6,7 +6,11 @@ import type { ContentBlock, Message } from "../pipeline/schema";
  * Every event has `seq` (from 1, no gaps) and `type`. Fields may be added, never removed.
  */
 
-export const TRACE_FORMAT = "hookwright.trace/v1";
+/** The format written now: v1 plus fields stored as deltas (see {@link FieldDelta}). */
+export const TRACE_FORMAT = "hookwright.trace/v2";
+/** Traces recorded before deltas; they read as v2 traces without deltas. */
+export const TRACE_FORMAT_V1 = "hookwright.trace/v1";
+export type TraceFormat = typeof TRACE_FORMAT | typeof TRACE_FORMAT_V1;
 
 export interface LogEntry {
   level: "log" | "info" | "warn" | "error" | "debug";
@@ -42,7 +46,7 @@ interface Base<TType extends string> {
 }
 
 export interface RunStartEvent extends Base<"run.start"> {
-  format: typeof TRACE_FORMAT;
+  format: TraceFormat;
   runId: string;
   pipeline: string;
   profile: string;
@@ -139,3 +143,28 @@ export type TraceEvent =
 export type TraceEventType = TraceEvent["type"];
 /** An event before the recorder numbers it. */
 export type UnsequencedEvent = TraceEvent extends infer E ? (E extends TraceEvent ? Omit<E, "seq"> : never) : never;
+
+/**
+ * Trace v2: a field `F` stored as `FDelta` is the value at JSON pointer `path` of the earlier
+ * event `from` (resolved), with the RFC 6902 `patch` applied to it. Read with core/trace/resolve.
+ */
+export interface FieldDelta {
+  from: number;
+  path: string;
+  patch: JsonPatch;
+}
+
+/** `E` with field `K` stored either in full or as `${K}Delta` (never both). */
+type MaybeDelta<E, K extends keyof E & string> = Omit<E, K> &
+  ({ [P in K]: E[P] } & { [P in `${K}Delta`]?: undefined } | { [P in K]?: undefined } & { [P in `${K}Delta`]: FieldDelta });
+
+/**
+ * An event as written to a trace file, the database and the live stream: the fields the engine
+ * writes as deltas may be {@link FieldDelta}s. Every reader resolves it (core/trace/resolve) into
+ * a {@link TraceEvent}; a TraceEvent is a valid EncodedTraceEvent (a v1 event, or `--expand`).
+ */
+export type EncodedTraceEvent =
+  | Exclude<TraceEvent, PointStartEvent | ModelRequestEvent | RunEndEvent>
+  | MaybeDelta<PointStartEvent, "context">
+  | MaybeDelta<ModelRequestEvent, "messages">
+  | (Omit<RunEndEvent, "messages"> & ({ messages?: Message[]; messagesDelta?: undefined } | { messages?: undefined; messagesDelta: FieldDelta }));
