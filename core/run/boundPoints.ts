@@ -1,0 +1,14 @@
+import type { ProfileBinding } from "../engine/binding";
+
+/**
+ * The hook points the loop can fire for a profile: those its binding has a stage for. A profile
+ * point without a stage is one Hookwright's model of the host never fires (read from the binding
+ * data, so a new profile needs nothing here).
+ */
+export function boundPoints(binding: ProfileBinding): Set<string> {
+  const out = new Set<string>();
+  for (const value of Object.values(binding)) {
+    if (typeof value === "object" && value !== null && "point" in value && typeof value.point === "string" && "context" in value) out.add(value.point);
+  }
+  return out;
+}

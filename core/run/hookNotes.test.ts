@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { examplePipelines } from "../examples";
+import { runPipelineInProcess } from "../expectations/testing";
+import type { PipelineInput } from "../pipeline/schema";
+import { explainHooks } from "./hookNotes";
+
+const gate = examplePipelines.find((p) => p.name === "Dangerous shell command gate") as PipelineInput;
+const concise = examplePipelines.find((p) => p.name === "Be concise") as PipelineInput;
+
+describe("explainHooks", () => {
+  it("says a hook after a blocking one was gated off by the chain, and names the blocker", async () => {
+    const input: PipelineInput = {
+      ...gate,
+      hooks: [...(gate.hooks ?? []), { id: "later", point: "before_tool_call", name: "later-gate", code: "export default async function () { return { handled: false }; }" }],
+    };
+    const { pipeline, events } = await runPipelineInProcess(input);
+    const notes = explainHooks({ pipeline, events });
+    expect(notes.map(({ hookId, fired, calls, why }) => ({ hookId, fired, calls, why }))).toEqual([
+      { hookId: "command-gate", fired: true, calls: 2, why: null },
+      // It ran at the second call (ls), so it fired: gated only where the chain stopped.
+      { hookId: "later", fired: true, calls: 1, why: null },
+    ]);
+    const first = events.filter((e) => e.type === "hook.start").map((e) => (e.type === "hook.start" ? e.hookId : ""));
+    expect(first).toEqual(["command-gate", "command-gate", "later"]);
+  });
+
+  it("gated: a hook that never got its turn because an earlier hook claimed every time", async () => {
+    const input: PipelineInput = {
+      ...gate,
+      hooks: [
+        { id: "claim-all", point: "before_tool_call", name: "answer-everything", code: 'export default async function () { return { handled: true, result: "done" }; }' },
+        { id: "later", point: "before_tool_call", name: "later-gate", code: "export default async function () { return { handled: false }; }" },
+      ],
+      modules: [],
+    };
+    const { pipeline, events } = await runPipelineInProcess(input);
+    expect(explainHooks({ pipeline, events })[1]).toEqual({
+      hookId: "later",
+      name: "later-gate",
+      point: "before_tool_call",
+      fired: false,
+      calls: 0,
+      why: { kind: "gated", by: "claim-all", message: 'Gated off: at before_tool_call the chain stopped at "answer-everything" (it claimed the event) before this hook\'s turn.' },
+      ignoredWrites: [],
+      message: 'Gated off: at before_tool_call the chain stopped at "answer-everything" (it claimed the event) before this hook\'s turn.',
+    });
+  });
+
+  it("not reached: names the other scenario that reaches the point (from its run or a dry reach)", async () => {
+    const input: PipelineInput = {
+      ...concise,
+      hooks: [...(concise.hooks ?? []), { id: "tools", point: "post-tool-use", name: "on-tools", code: "export default function () {}" }],
+      scenarios: [...(concise.scenarios ?? []), { name: "with a tool", prompt: "x", model: { kind: "scripted", responses: [] } }],
+    };
+    const { pipeline, events } = await runPipelineInProcess(input);
+    const note = (reach?: Record<string, string[]>) => explainHooks({ pipeline, events, reach }).find((n) => n.hookId === "tools")?.why;
+    expect(note()).toEqual({ kind: "not-reached", reachedBy: [], message: 'Not reached: the turn never got to post-tool-use in scenario "default".' });
+    expect(note({ "with a tool": ["pre-model-call", "post-tool-use"] })).toEqual({
+      kind: "not-reached",
+      reachedBy: ["with a tool"],
+      message: 'Not reached: the turn never got to post-tool-use in scenario "default". Scenario "with a tool" reaches it.',
+    });
+    expect(note({ "with a tool": ["pre-model-call"] })?.message).toBe('Not reached: the turn never got to post-tool-use in scenario "default". No scenario of this pipeline reaches it.');
+  });
+
+  it("flags a hook whose writes the host ignores", async () => {
+    const input: PipelineInput = {
+      ...concise,
+      hooks: [{ id: "ro", point: "pre-model-call", name: "writes-read-only", code: 'export default function (ctx: any) { ctx.callSite = "other"; }' }],
+    };
+    const { pipeline, events } = await runPipelineInProcess(input);
+    const [note] = explainHooks({ pipeline, events });
+    expect(note?.fired).toBe(true);
+    expect(note?.ignoredWrites).toEqual([{ path: "/callSite", reason: "callSite is read-only: later hooks see the change, the host does not read it back" }]);
+    expect(note?.message).toBe("The host ignores its write to /callSite: callSite is read-only: later hooks see the change, the host does not read it back.");
+  });
+});

@@ -1,0 +1,146 @@
+import type { Hook, Pipeline } from "../pipeline/schema";
+import { getBinding } from "../profiles/bindings";
+import { getProfile } from "../profiles";
+import type { HookEndEvent, IgnoredWrite, TraceEvent } from "../trace/events";
+import { boundPoints } from "./boundPoints";
+
+/** Why a hook of the pipeline did not run in a run. */
+export type SilenceReason =
+  | { kind: "disabled"; message: string }
+  /** `reachedBy`: other scenarios of the pipeline known to reach the point (from their runs, or a dry run). */
+  | { kind: "not-reached"; message: string; reachedBy: string[] }
+  /** Only for profiles with matchers: the values the matcher was tested against (tool names). */
+  | { kind: "matcher"; message: string; tested: string[] }
+  /** The point ran but the chain never got to this hook (an earlier hook claimed, blocked or failed), or the host never fires the point. */
+  | { kind: "gated"; message: string; by: string | null };
+
+/** What the hook panel shows on a hook's row after a run. */
+export interface HookNote {
+  hookId: string;
+  name: string;
+  point: string;
+  fired: boolean;
+  /** How many times it ran. */
+  calls: number;
+  why: SilenceReason | null;
+  /** Writes the host ignored, over all its calls (unique paths, first reason kept). */
+  ignoredWrites: IgnoredWrite[];
+  /** One plain line for the row: why it did not fire, or what the host ignored; null when neither. */
+  message: string | null;
+}
+
+export interface OtherRun {
+  scenario: string;
+  events: readonly TraceEvent[];
+}
+
+/**
+ * For each hook of `pipeline`: whether it ran in `events`, and if not why not (disabled, its
+ * point was not reached — and which other scenario reaches it —, its matcher did not match, or
+ * the chain/profile gated it off), plus the writes the host ignored. Pure: `otherRuns` are runs
+ * of other scenarios (recorded, or a dry run of core/run/reach), `reach` the points each
+ * scenario reaches when known statically.
+ */
+export function explainHooks(args: {
+  pipeline: Pipeline;
+  events: readonly TraceEvent[];
+  scenarioName?: string;
+  otherRuns?: readonly OtherRun[];
+  /** Points reached per scenario name (e.g. from dryRunReach); complements otherRuns. */
+  reach?: Readonly<Record<string, readonly string[]>>;
+}): HookNote[] {
+  const { pipeline, events } = args;
+  const profile = getProfile(pipeline.profile);
+  const binding = getBinding(pipeline.profile);
+  const fires = binding ? boundPoints(binding) : null;
+  const scenario = args.scenarioName ?? scenarioOf(events);
+  const calls = new Map<string, number>();
+  const ends = new Map<string, HookEndEvent[]>();
+  const reachedHere = new Set<string>();
+  const toolNames: string[] = [];
+  for (const e of events) {
+    if (e.type === "point.start") reachedHere.add(e.point);
+    else if (e.type === "hook.start") calls.set(e.hookId, (calls.get(e.hookId) ?? 0) + 1);
+    else if (e.type === "hook.end") ends.set(e.hookId, [...(ends.get(e.hookId) ?? []), e]);
+    else if (e.type === "tool.call" && !toolNames.includes(e.name)) toolNames.push(e.name);
+  }
+  const reachedBy = (point: string): string[] => {
+    const names = new Set<string>();
+    for (const run of args.otherRuns ?? []) if (run.scenario !== scenario && run.events.some((e) => e.type === "point.start" && e.point === point)) names.add(run.scenario);
+    for (const [name, points] of Object.entries(args.reach ?? {})) if (name !== scenario && points.includes(point)) names.add(name);
+    return [...names];
+  };
+  const reachKnownForAll = pipeline.scenarios.every((s) => s.name === scenario || (args.reach && s.name in args.reach));
+
+  return pipeline.hooks.map((hook) => {
+    const n = calls.get(hook.id) ?? 0;
+    const ignoredWrites = uniqueWrites(ends.get(hook.id) ?? []);
+    const why = n > 0 ? null : silence(hook);
+    const notes = [why?.message, ignoredWrites.length > 0 ? ignoredMessage(ignoredWrites) : undefined].filter((m): m is string => m !== undefined);
+    return { hookId: hook.id, name: hook.name, point: hook.point, fired: n > 0, calls: n, why, ignoredWrites, message: notes.length > 0 ? notes.join(" ") : null };
+  });
+
+  function silence(hook: Hook): SilenceReason {
+    if (!hook.enabled) return { kind: "disabled", message: "Disabled: it is switched off, so the host never calls it." };
+    if (fires && !fires.has(hook.point)) {
+      return { kind: "gated", by: null, message: `Gated off: ${profile?.name ?? pipeline.profile} never fires ${hook.point} in the loop Hookwright simulates.` };
+    }
+    if (reachedHere.has(hook.point)) {
+      const stopper = chainStopper(hook);
+      if (stopper) return { kind: "gated", by: stopper.hookId, message: `Gated off: at ${hook.point} the chain stopped at "${nameOf(stopper.hookId)}" (${stopper.what}) before this hook's turn.` };
+      const spec = profile?.points.find((p) => p.id === hook.point);
+      if (spec?.hasMatcher && hook.matcher !== null) {
+        return {
+          kind: "matcher",
+          tested: toolNames,
+          message: `Matcher did not match: "${hook.matcher}" was tested against ${toolNames.length > 0 ? toolNames.map((t) => `"${t}"`).join(", ") : "no tool calls"}.`,
+        };
+      }
+      return { kind: "gated", by: null, message: `Gated off: ${hook.point} ran, but the host did not call this hook.` };
+    }
+    const others = reachedBy(hook.point);
+    const where = scenario !== null ? ` in scenario "${scenario}"` : "";
+    const tail =
+      others.length > 0
+        ? ` Scenario${others.length > 1 ? "s" : ""} ${others.map((s) => `"${s}"`).join(", ")} reach${others.length > 1 ? "" : "es"} it.`
+        : reachKnownForAll && pipeline.scenarios.length > 0
+          ? " No scenario of this pipeline reaches it."
+          : "";
+    return { kind: "not-reached", reachedBy: others, message: `Not reached: the turn never got to ${hook.point}${where}.${tail}` };
+  }
+
+  /** In a visit of the hook's point, the hook.end after which the chain ran no further (claimed, blocked, or a failure that propagated). */
+  function chainStopper(hook: Hook): { hookId: string; what: string } | null {
+    for (const e of events) {
+      if (e.type !== "hook.end" || e.point !== hook.point || e.hookId === hook.id) continue;
+      if (e.status === "claimed") return { hookId: e.hookId, what: "it claimed the event" };
+      if (e.status === "blocked") return { hookId: e.hookId, what: "it blocked" };
+      if (e.error !== null) {
+        const spec = profile?.points.find((p) => p.id === hook.point);
+        if (spec?.failure === "propagate") return { hookId: e.hookId, what: `it failed and the failure propagated: ${e.error}` };
+      }
+    }
+    return null;
+  }
+
+  function nameOf(hookId: string): string {
+    return pipeline.hooks.find((h) => h.id === hookId)?.name ?? hookId;
+  }
+}
+
+function scenarioOf(events: readonly TraceEvent[]): string | null {
+  const start = events.find((e) => e.type === "run.start");
+  return start?.type === "run.start" ? start.scenario : null;
+}
+
+function uniqueWrites(ends: readonly HookEndEvent[]): IgnoredWrite[] {
+  const out = new Map<string, string>();
+  for (const e of ends) for (const w of e.ignoredWrites ?? []) if (!out.has(w.path)) out.set(w.path, w.reason);
+  return [...out].map(([path, reason]) => ({ path, reason }));
+}
+
+function ignoredMessage(writes: readonly IgnoredWrite[]): string {
+  const first = writes[0] as IgnoredWrite;
+  const more = writes.length > 1 ? ` (and ${writes.length - 1} more)` : "";
+  return `The host ignores its write to ${first.path}${more}: ${first.reason.replace(/\.$/, "")}.`;
+}
