@@ -2,15 +2,22 @@ import type { Db } from "../../db/client";
 import { createRunEventBus, type RunEventBus } from "./eventBus";
 import { defaultRunEngine } from "./engine";
 import { createRunService, type RunService } from "./runService";
+import { runPoolConfigFromEnv } from "./workers/config";
+import { createRunPool, type RunPool } from "./workers/pool";
 
 /*
  * Process-wide run machinery. Cached on globalThis because Next may evaluate this module in
  * several server bundles; a run started from one route must stream through another.
  */
-const globalForRuns = globalThis as unknown as { hookwrightRunBus?: RunEventBus; hookwrightRunServices?: WeakMap<Db, RunService> };
+const globalForRuns = globalThis as unknown as { hookwrightRunBus?: RunEventBus; hookwrightRunServices?: WeakMap<Db, RunService>; hookwrightRunPool?: RunPool };
 
 export function getRunBus(): RunEventBus {
   return (globalForRuns.hookwrightRunBus ??= createRunEventBus());
+}
+
+/** The worker threads that execute runs (sized by HOOKWRIGHT_RUN_WORKERS and friends, see docs/sandbox.md). */
+export function getRunPool(): RunPool {
+  return (globalForRuns.hookwrightRunPool ??= createRunPool(runPoolConfigFromEnv()));
 }
 
 /** The run service of a database (tests use their own database, hence one service per handle). */
@@ -18,7 +25,7 @@ export function getRunService(db: Db): RunService {
   const services = (globalForRuns.hookwrightRunServices ??= new WeakMap());
   let service = services.get(db);
   if (!service) {
-    service = createRunService({ db, bus: getRunBus(), engine: defaultRunEngine });
+    service = createRunService({ db, bus: getRunBus(), engine: defaultRunEngine, executor: getRunPool() });
     services.set(db, service);
   }
   return service;

@@ -6,44 +6,14 @@ import type { Pipeline, Scenario } from "../../core/pipeline/schema";
 import { addToSummary, emptyRunSummary, type RunSummary } from "../../core/run/hookStatus";
 import type { TraceEvent, UnsequencedEvent } from "../../core/trace/events";
 import type { RunEventBus } from "./eventBus";
-import { createReplayModelProvider } from "./replayProvider";
 import { rerunScenario } from "./rerunScenario";
 import { RunError } from "./runError";
 import { appendEvent, failAbandonedRuns, finishRun, getRunRow, insertRun, readAllEvents } from "./runStore";
+import { inProcessExecutor, type RunExecutor } from "./workers/executor";
+import { recordedModel, type ModelSource } from "./workers/job";
 
-/**
- * A run's hooks, tools and model replies resolve as promise chains that never leave the
- * microtask queue, so a long run would hold the thread until it ends: no other request served,
- * and its own events streamed only at the end. Yielding a macrotask before each hook point,
- * tool and model call keeps the server responsive and the stream live.
- */
+/** Lets the start request's response go out before the run's first event is recorded. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-function yieldingRunnerFactory(create: HookRunnerFactory): HookRunnerFactory {
-  return async (options) => {
-    const runner = await create(options);
-    return {
-      async runChain(request) {
-        await yieldToEventLoop();
-        return runner.runChain(request);
-      },
-      async runTool(tool, input) {
-        await yieldToEventLoop();
-        return runner.runTool(tool, input);
-      },
-      dispose: () => runner.dispose(),
-    };
-  };
-}
-
-function yieldingModel(model: ModelProvider): ModelProvider {
-  return {
-    async respond(request) {
-      await yieldToEventLoop();
-      return model.respond(request);
-    },
-  };
-}
 
 /** What the run service needs from the engine; injected so the service stays a thin recorder. */
 export interface RunEngine {
@@ -88,10 +58,13 @@ export interface RunService {
 
 /**
  * Creates the run service: each run executes in the background (it survives the client going away),
- * every event is appended to the database first and then published on the bus.
+ * every event is appended to the database first and then published on the bus. `executor` runs
+ * the engine (the app passes the worker pool, server/runs/workers/pool.ts); by default it runs
+ * in this thread.
  */
-export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEngine }): RunService {
+export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEngine; executor?: RunExecutor }): RunService {
   const { db, bus, engine } = deps;
+  const executor = deps.executor ?? inProcessExecutor(engine);
   const active = new Map<string, Promise<void>>();
   failAbandonedRuns(db, new Set());
 
@@ -112,7 +85,7 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
     revision: number;
     pipeline: Pipeline;
     scenario: Scenario;
-    model: ModelProvider;
+    model: ModelSource;
     rerunOf: string | null;
     eventDelayMs?: number;
     runId?: string;
@@ -129,9 +102,8 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
 
   async function execute(
     runId: string,
-    options: { pipeline: Pipeline; scenario: Scenario; model: ModelProvider; eventDelayMs?: number },
+    options: { pipeline: Pipeline; scenario: Scenario; model: ModelSource; eventDelayMs?: number },
   ): Promise<void> {
-    // Let the start request's response go out before the run takes the thread.
     await yieldToEventLoop();
     let summary: RunSummary = emptyRunSummary;
     let seq = 0;
@@ -151,14 +123,10 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
     const pending: (TraceEvent | UnsequencedEvent)[] = [];
     let failure: string | null = null;
     try {
-      const simulation = engine.simulate({
-        pipeline: options.pipeline,
-        scenario: options.scenario,
-        runId,
-        createRunner: yieldingRunnerFactory(engine.createRunner),
-        model: yieldingModel(options.model),
-        emit: delay > 0 ? (e) => void pending.push(e) : record,
-      });
+      const simulation = executor.execute(
+        { runId, pipeline: options.pipeline, scenario: options.scenario, model: options.model },
+        delay > 0 ? (e) => void pending.push(e) : record,
+      );
       if (delay > 0) {
         let finished = false;
         const flagged = simulation.finally(() => (finished = true));
@@ -197,7 +165,7 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
         revision,
         pipeline,
         scenario,
-        model: engine.scriptedModel(scenario),
+        model: { kind: "scripted" },
         rerunOf: null,
         eventDelayMs: options.eventDelayMs,
         runId: options.runId,
@@ -213,7 +181,7 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
         revision,
         pipeline,
         scenario: rerunScenario(row.scenario, events),
-        model: createReplayModelProvider(events),
+        model: recordedModel(events),
         rerunOf: options.runId,
         eventDelayMs: options.eventDelayMs,
         runId: options.newRunId,

@@ -1,0 +1,89 @@
+import type { HookRunner, HookRunnerFactory, ModelProvider } from "../../../core/engine/ports";
+import type { TraceEvent, UnsequencedEvent } from "../../../core/trace/events";
+import type { RunEngine } from "../runService";
+import { modelOf, type RunJob } from "./job";
+
+export type RunEventSink = (event: TraceEvent | UnsequencedEvent) => void;
+
+/**
+ * What executes runs for the run service: in this thread ({@link inProcessExecutor}) or in a
+ * pool of worker threads (./pool.ts). The service records and publishes what `emit` receives.
+ */
+export interface RunExecutor {
+  /**
+   * Runs the job, calling `emit` for every event in order. Resolves once the run ended (its
+   * last event is run.end); rejects when it could not (the service then ends the trace itself).
+   */
+  execute(job: RunJob, emit: RunEventSink): Promise<void>;
+}
+
+/** User code about to run for a job: what a watchdog needs to bound it and to name it if it never returns. */
+export type CallInFlight =
+  | { kind: "chain"; point: string; hookIds: string[]; timeoutMs: number }
+  | { kind: "tool"; tool: string; timeoutMs: number };
+
+export interface CallWatch {
+  starting(call: CallInFlight): void;
+  finished(): void;
+}
+
+/**
+ * A run's hooks, tools and model replies resolve as promise chains that never leave the
+ * microtask queue, so an in-thread run would hold the thread until it ends: no other request
+ * served, and its own events streamed only at the end. Yielding a macrotask before each hook
+ * point, tool and model call keeps the thread responsive and the stream live.
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function watchedRunnerFactory(create: HookRunnerFactory, options: { yieldFirst: boolean; watch?: CallWatch }): HookRunnerFactory {
+  const { yieldFirst, watch } = options;
+  async function around<T>(call: CallInFlight, body: () => Promise<T>): Promise<T> {
+    if (yieldFirst) await yieldToEventLoop();
+    watch?.starting(call);
+    try {
+      return await body();
+    } finally {
+      watch?.finished();
+    }
+  }
+  return async (factoryOptions) => {
+    const runner: HookRunner = await create(factoryOptions);
+    const { timeoutMs } = factoryOptions.limits;
+    return {
+      runChain: (request) => around({ kind: "chain", point: request.point, hookIds: request.hookIds, timeoutMs }, () => runner.runChain(request)),
+      runTool: (tool, input) => around({ kind: "tool", tool, timeoutMs }, () => runner.runTool(tool, input)),
+      dispose: () => runner.dispose(),
+    };
+  };
+}
+
+function yieldingModel(model: ModelProvider): ModelProvider {
+  return {
+    async respond(request) {
+      await yieldToEventLoop();
+      return model.respond(request);
+    },
+  };
+}
+
+/**
+ * Runs one job with `engine` in the calling thread. `yieldBetweenCalls` keeps a shared thread
+ * (the server's) responsive; a worker thread has nothing else to serve. `watch` is told about
+ * every call into user code.
+ */
+export async function runJob(engine: RunEngine, job: RunJob, emit: RunEventSink, options: { yieldBetweenCalls: boolean; watch?: CallWatch }): Promise<void> {
+  const model = modelOf(job, (scenario) => engine.scriptedModel(scenario));
+  await engine.simulate({
+    pipeline: job.pipeline,
+    scenario: job.scenario,
+    runId: job.runId,
+    createRunner: watchedRunnerFactory(engine.createRunner, { yieldFirst: options.yieldBetweenCalls, watch: options.watch }),
+    model: options.yieldBetweenCalls ? yieldingModel(model) : model,
+    emit,
+  });
+}
+
+/** Runs jobs on the calling thread, yielding between calls (tests, benches, and engines that are test doubles). */
+export function inProcessExecutor(engine: RunEngine): RunExecutor {
+  return { execute: (job, emit) => runJob(engine, job, emit, { yieldBetweenCalls: true }) };
+}

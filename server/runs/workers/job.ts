@@ -1,0 +1,32 @@
+import type { ModelProvider } from "../../../core/engine/ports";
+import type { Pipeline, Scenario } from "../../../core/pipeline/schema";
+import type { TraceEvent } from "../../../core/trace/events";
+import { createReplayModelProvider } from "../replayProvider";
+
+/**
+ * One run to execute, as plain data: it crosses to a worker thread by structured clone, and a
+ * later job queue (PostgreSQL) can store it as JSON. The recorder keeps everything else (ids,
+ * numbering, the database) on its own side.
+ */
+export interface RunJob {
+  runId: string;
+  pipeline: Pipeline;
+  scenario: Scenario;
+  model: ModelSource;
+}
+
+/**
+ * Who answers the run's model calls: the scenario's scripted replies, or the replies recorded in
+ * an earlier run (a re-run). A description rather than a provider object, so it can be sent.
+ */
+export type ModelSource = { kind: "scripted" } | { kind: "recorded"; events: TraceEvent[] };
+
+/** The recorded-model source of a trace: only the events the replay provider reads, so a re-run's job stays small. */
+export function recordedModel(events: readonly TraceEvent[]): ModelSource {
+  return { kind: "recorded", events: events.filter((e) => e.type === "model.response" || e.type === "run.end") };
+}
+
+/** The provider a job's model source describes; `scripted` builds the scenario's scripted model. */
+export function modelOf(job: Pick<RunJob, "model" | "scenario">, scripted: (scenario: Scenario) => ModelProvider): ModelProvider {
+  return job.model.kind === "scripted" ? scripted(job.scenario) : createReplayModelProvider(job.model.events);
+}

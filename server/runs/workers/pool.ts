@@ -1,0 +1,162 @@
+import type { Worker } from "node:worker_threads";
+import type { RunPoolConfig } from "./config";
+import type { RunEventSink, RunExecutor } from "./executor";
+import type { RunJob } from "./job";
+import { closingEvents, OpenTrace, type LostCause } from "./lostRun";
+import { createMemoryRunQueue, type RunQueue } from "./queue";
+import { ThreadRunWorker, type RunOutcome, type RunWorker } from "./threadWorker";
+import { runWorkerScript } from "./workerScript";
+
+/**
+ * The run pool: runs execute on worker threads, one run per worker at a time, so the server's
+ * thread only records and serves. Runs wait in a queue; each worker slot takes the next one.
+ * A worker that is lost (a wedged hook, its memory cap, a crash) ends only its own run (see
+ * ./lostRun.ts) and is replaced before the slot takes another run.
+ */
+export interface RunPool extends RunExecutor {
+  readonly config: RunPoolConfig;
+  stats(): { workers: number; busy: number; queued: number; replaced: number };
+  /** Stops every worker; queued and running runs end (run.end: the server stopped). */
+  close(): Promise<void>;
+}
+
+export interface RunPoolOptions extends RunPoolConfig {
+  /** Where runs wait (default: in memory). */
+  queue?: RunQueue;
+  /** Starts a worker (default: a thread running the bundled ./workerMain.ts). */
+  startWorker?: (hooks: { onRunStarted?: (runId: string, thread: Worker) => void }) => Promise<RunWorker>;
+  /** Told when a run starts on a thread (monitoring and tests). */
+  onRunStarted?: (runId: string, thread: Worker) => void;
+}
+
+interface Waiting {
+  emit: RunEventSink;
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+const SHUTDOWN = "the server stopped while this run was in progress";
+
+export function createRunPool(options: RunPoolOptions): RunPool {
+  const config: RunPoolConfig = { workers: options.workers, workerMemoryMiB: options.workerMemoryMiB, graceMs: options.graceMs };
+  const queue = options.queue ?? createMemoryRunQueue();
+  const waiting = new Map<string, Waiting>();
+  const workers = new Set<RunWorker>();
+  let busy = 0;
+  let replaced = 0;
+  let closed = false;
+  let startFailure: string | null = null;
+
+  const startWorker =
+    options.startWorker ??
+    (async (hooks) => new ThreadRunWorker({ script: await runWorkerScript(), workerMemoryMiB: config.workerMemoryMiB, graceMs: config.graceMs, ...hooks }));
+
+  async function newWorker(): Promise<RunWorker> {
+    const worker = await startWorker({ onRunStarted: options.onRunStarted });
+    workers.add(worker);
+    return worker;
+  }
+
+  /** Runs one job on `worker`, writing the end of its trace itself if the worker is lost. */
+  async function runOn(worker: RunWorker, job: RunJob, sink: Waiting): Promise<RunOutcome> {
+    const open = new OpenTrace();
+    const outcome = await worker.run(job, (event) => {
+      open.observe(event);
+      sink.emit(event);
+    });
+    if (outcome.kind === "done") sink.resolve();
+    else if (outcome.kind === "failed") sink.reject(new Error(outcome.error));
+    else {
+      try {
+        for (const event of closingEvents(open, outcome.cause, job.pipeline)) sink.emit(event);
+        if (isUserCodeFailure(outcome.cause)) sink.resolve();
+        else sink.reject(new Error(describeLoss(outcome.cause)));
+      } catch (error) {
+        sink.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+    return outcome;
+  }
+
+  async function slot(): Promise<void> {
+    let worker: RunWorker | null = null;
+    for (;;) {
+      // The worker is started before a job is taken, so a run never waits for a thread to boot.
+      if (!worker?.alive) {
+        if (worker) {
+          workers.delete(worker);
+          replaced++;
+        }
+        try {
+          worker = await newWorker();
+        } catch (error) {
+          failEverything(error instanceof Error ? error : new Error(String(error)));
+          return;
+        }
+      }
+      const job = await queue.take();
+      if (!job) return;
+      const sink = waiting.get(job.runId);
+      waiting.delete(job.runId);
+      if (!sink) continue;
+      busy++;
+      try {
+        await runOn(worker, job, sink);
+      } finally {
+        busy--;
+      }
+    }
+  }
+
+  /** The worker cannot start at all (its script does not bundle): every run says so instead of waiting forever. */
+  function failEverything(error: Error): void {
+    closed = true;
+    startFailure = `no run worker could be started: ${error.message}`;
+    for (const job of queue.close()) {
+      const sink = waiting.get(job.runId);
+      waiting.delete(job.runId);
+      sink?.reject(new Error(startFailure));
+    }
+  }
+
+  for (let i = 0; i < config.workers; i++) void slot();
+
+  return {
+    config,
+    execute(job, emit) {
+      if (closed) return Promise.reject(new Error(startFailure ?? SHUTDOWN));
+      return new Promise<void>((resolve, reject) => {
+        waiting.set(job.runId, { emit, resolve, reject });
+        queue.push(job);
+      });
+    },
+    stats: () => ({ workers: [...workers].filter((w) => w.alive).length, busy, queued: queue.length, replaced }),
+    async close() {
+      closed = true;
+      for (const job of queue.close()) {
+        const sink = waiting.get(job.runId);
+        waiting.delete(job.runId);
+        // Never started: the service writes its run.end with this reason.
+        sink?.reject(new Error(SHUTDOWN));
+      }
+      await Promise.all([...workers].map((w) => w.stop(SHUTDOWN)));
+    },
+  };
+}
+
+function isUserCodeFailure(cause: LostCause): boolean {
+  return (cause.kind === "wedged" || cause.kind === "memory") && cause.call !== null;
+}
+
+function describeLoss(cause: LostCause): string {
+  switch (cause.kind) {
+    case "wedged":
+      return `user code did not stop at its time limit; its worker was stopped`;
+    case "memory":
+      return `the run's worker passed its ${cause.capMiB} MiB memory cap`;
+    case "crashed":
+      return `the run's worker stopped unexpectedly (${cause.reason})`;
+    case "stopped":
+      return cause.reason;
+  }
+}

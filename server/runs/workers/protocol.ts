@@ -1,0 +1,18 @@
+import type { TraceEvent, UnsequencedEvent } from "../../../core/trace/events";
+import type { CallInFlight } from "./executor";
+import type { RunJob } from "./job";
+
+/** Messages between the pool (main thread) and a run worker (./workerMain.ts). */
+
+export type ToWorker = { type: "run"; job: RunJob };
+
+export type FromWorker =
+  /** The worker loaded its code and takes jobs. */
+  | { type: "ready" }
+  | { type: "event"; event: TraceEvent | UnsequencedEvent }
+  /** User code is about to run (the watchdog starts), and has returned (it stops). */
+  | { type: "call"; call: CallInFlight }
+  | { type: "called" }
+  /** The job ended: its run.end was sent, or the engine failed with `error`. */
+  | { type: "done" }
+  | { type: "failed"; error: string };

@@ -1,0 +1,26 @@
+import { parentPort } from "node:worker_threads";
+import { defaultRunEngine } from "../engine";
+import { runJob } from "./executor";
+import type { FromWorker, ToWorker } from "./protocol";
+
+/**
+ * A run worker's entry (bundled by ./workerScript.ts, started by ./threadWorker.ts): runs one
+ * job at a time with the app's engine (core's simulator, user code in the QuickJS sandbox) and
+ * posts every event, and every call into user code, to the pool. Nothing here waits for the
+ * pool's answer, so a hook that never returns cannot hide what it was doing.
+ */
+
+if (!parentPort) throw new Error("workerMain runs as a worker thread (see server/runs/workers/threadWorker.ts)");
+const port = parentPort;
+const post = (message: FromWorker) => port.postMessage(message);
+
+port.on("message", (message: ToWorker) => {
+  void runJob(defaultRunEngine, message.job, (event) => post({ type: "event", event }), {
+    yieldBetweenCalls: false,
+    watch: { starting: (call) => post({ type: "call", call }), finished: () => post({ type: "called" }) },
+  }).then(
+    () => post({ type: "done" }),
+    (error: unknown) => post({ type: "failed", error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
+  );
+});
+post({ type: "ready" });
