@@ -3,14 +3,16 @@ import superjson from "superjson";
 import { z, ZodError } from "zod";
 import { describeIssues, issuesOf, type FieldIssue } from "~/core/pipeline/parsePipeline";
 import { getDb, type Db } from "~/db/client";
+import { clipMessage } from "~/server/http/clip";
 
 /*
  * The only initTRPC in the app (style.md R7).
  *
  * 1. CONTEXT      createContextInner takes its dependencies (tests pass a temp database);
  *                 createContext is the HTTP one.
- * 2. INIT         superjson; SSE options for subscriptions; an errorFormatter that gives the
- *                 client field issues (`data.issues`, `data.zodError`).
+ * 2. INIT         superjson (refusing a body that is not an object in plain words); SSE options
+ *                 for subscriptions; an errorFormatter that gives the client field issues
+ *                 (`data.issues`, `data.zodError`) and quotes at most ~100 characters of a value.
  * 3. ERRORS       one middleware translates typed errors into API errors, so procedures just
  *                 call the store and let its errors through.
  * 4. PROCEDURES   router, publicProcedure, createCallerFactory.
@@ -41,15 +43,47 @@ function fieldIssuesOf(cause: unknown): FieldIssue[] | null {
   return null;
 }
 
+/** What a body that is not `{ "json": … }` was, in words. */
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return `a ${typeof value}`;
+}
+
+/** superjson, except that an input that is not an object is refused by name instead of failing inside superjson. */
+const transformer = {
+  input: {
+    serialize: (value: unknown) => superjson.serialize(value),
+    deserialize: (value: unknown) => {
+      if (value === null || typeof value !== "object" || Array.isArray(value)) {
+        throw new TRPCError({
+          code: "BAD_REQUEST",
+          message: `The request body must be a JSON object like {"json": <input>}, not ${kindOf(value)}.`,
+        });
+      }
+      return superjson.deserialize(value as Parameters<typeof superjson.deserialize>[0]);
+    },
+  },
+  output: superjson,
+};
+
+function clipFlattened(flat: { formErrors: string[]; fieldErrors: Record<string, string[] | undefined> }) {
+  return {
+    formErrors: flat.formErrors.map(clipMessage),
+    fieldErrors: Object.fromEntries(Object.entries(flat.fieldErrors).map(([field, messages]) => [field, messages?.map(clipMessage)])),
+  };
+}
+
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  transformer,
   errorFormatter({ shape, error }) {
     return {
       ...shape,
+      message: clipMessage(shape.message),
       data: {
         ...shape.data,
-        issues: fieldIssuesOf(error.cause),
-        zodError: error.cause instanceof ZodError ? z.flattenError(error.cause) : null,
+        issues: fieldIssuesOf(error.cause)?.map((i) => ({ path: i.path, message: clipMessage(i.message) })) ?? null,
+        zodError: error.cause instanceof ZodError ? clipFlattened(z.flattenError(error.cause)) : null,
       },
     };
   },
