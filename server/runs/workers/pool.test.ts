@@ -5,7 +5,7 @@ import { createHTTPServer } from "@trpc/server/adapters/standalone";
 import superjson from "superjson";
 import { afterEach, describe, expect, it } from "vitest";
 import { beConcise } from "~/core/examples/beConcise";
-import type { PipelineInput, ScenarioInput } from "~/core/pipeline/schema";
+import type { PipelineInput } from "~/core/pipeline/schema";
 import type { TraceEvent } from "~/core/trace/events";
 import { openDatabase, type DbHandle } from "~/db/client";
 import { createPipeline } from "~/db/pipelineStore";
@@ -19,7 +19,7 @@ import { createRunPool, type RunPool } from "./pool";
 
 /* The worker pool behind the real HTTP API: user code on worker threads, the server's thread free. */
 
-const tools: ScenarioInput = {
+const tools: NonNullable<PipelineInput["scenarios"]>[number] = {
   name: "tools",
   prompt: "Find two facts.",
   system: "You are a helpful assistant.",
