@@ -2,7 +2,7 @@ import type { Json, JsonObject } from "../json";
 import { orderHooks } from "../pipeline/runOrder";
 import type { Hook, Pipeline } from "../pipeline/schema";
 import type { HookPointSpec, Profile } from "../profiles/types";
-import type { HookStatus, IgnoredWrite, TraceEvent, UnsequencedEvent } from "../trace/events";
+import type { HookStatus, IgnoredWrite, TraceEvent, UnsequencedTraceEvent } from "../trace/events";
 import { applyPatch } from "../trace/jsonPatch";
 import type { StageBinding } from "./binding";
 import type { ChainResult, HookCallResult, HookRunner } from "./ports";
@@ -35,7 +35,7 @@ export function createFirePoint(options: {
   pipeline: Pipeline;
   profile: Profile;
   runner: HookRunner;
-  record: (event: UnsequencedEvent) => TraceEvent;
+  record: (event: UnsequencedTraceEvent) => TraceEvent;
 }): FirePoint {
   const { pipeline, profile, runner, record } = options;
   const specs = new Map(profile.points.map((p) => [p.id, p]));

@@ -1,6 +1,6 @@
 import { getProfile, listProfiles } from "../profiles";
 import type { Pipeline, Scenario } from "../pipeline/schema";
-import type { TraceEvent } from "../trace/events";
+import type { TraceSink } from "../trace/recorder";
 import { SimulationError } from "./errors";
 import type { HookRunnerFactory, ModelProvider } from "./ports";
 import { createScriptedModel } from "./scriptedModel";
@@ -19,7 +19,8 @@ export async function runScenario(options: {
   scenario: Scenario;
   createRunner: HookRunnerFactory;
   model?: ModelProvider;
-  emit: (event: TraceEvent) => void;
+  /** As {@link simulate}: each event as written (v2, deltas) and in full. */
+  emit: TraceSink;
   runId?: string;
 }): Promise<SimulationResult> {
   const { pipeline, scenario } = options;

@@ -2,8 +2,8 @@ import { describeIssues } from "../pipeline/parsePipeline";
 import type { ContentBlock, Message, Pipeline, Scenario } from "../pipeline/schema";
 import { getBinding } from "../profiles/bindings";
 import type { Profile } from "../profiles/types";
-import { TRACE_FORMAT, type TraceEvent, type UnsequencedEvent } from "../trace/events";
-import { createRecorder } from "../trace/recorder";
+import { TRACE_FORMAT, type TraceEvent, type UnsequencedTraceEvent } from "../trace/events";
+import { createRecorder, type TraceSink } from "../trace/recorder";
 import type { LoopView, ModelOutcome, ProfileBinding, ToolUseBlock } from "./binding";
 import { SimulationError } from "./errors";
 import { createFirePoint } from "./firePoint";
@@ -19,8 +19,11 @@ export interface SimulateOptions {
   profile: Profile;
   runner: HookRunner;
   model: ModelProvider;
-  /** Receives every trace event, numbered, in order. */
-  emit: (event: TraceEvent) => void;
+  /**
+   * Receives every trace event, numbered, in order: as written to the trace (hookwright.trace/v2,
+   * large fields as deltas where smaller; what to store or send) and in full (what the engine holds).
+   */
+  emit: TraceSink;
   runId?: string;
   /** Defaults to the profile's registered binding. */
   binding?: ProfileBinding;
@@ -55,7 +58,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   if (issues.length > 0) throw new SimulationError("UNKNOWN_POINT", describeIssues(issues));
 
   const recorder = createRecorder(options.emit);
-  const record = (event: UnsequencedEvent): TraceEvent => recorder.record(event) as TraceEvent;
+  const record = (event: UnsequencedTraceEvent): TraceEvent => recorder.record(event) as TraceEvent;
   const fire = createFirePoint({ pipeline, profile, runner, record });
   const runTool = createToolExecutor(scenario, runner);
   const limits = scenario.limits;

@@ -405,7 +405,7 @@ describe("simulate (a failing runner)", () => {
       scenario: parsed.value.scenarios[0],
       profile: vellumProfile,
       model: createScriptedModel(parsed.value.scenarios[0].model),
-      emit: (e) => events.push(e),
+      emit: (_, full) => events.push(full),
       runner: {
         runChain: () => Promise.reject(new Error("the sandbox crashed")),
         runTool: () => Promise.reject(new Error("unused")),

@@ -1,6 +1,6 @@
 import type { JsonObject } from "../json";
 import type { Message } from "../pipeline/schema";
-import type { TraceEvent, UnsequencedEvent } from "../trace/events";
+import type { TraceEvent, UnsequencedTraceEvent } from "../trace/events";
 import type { LoopView, ProfileBinding, ToolResultBlock, ToolUseBlock } from "./binding";
 import type { FirePoint, FiredPoint } from "./firePoint";
 import type { ToolOutput } from "./tools";
@@ -20,7 +20,7 @@ export function hookFailureExit(aborted: NonNullable<FiredPoint<unknown>["aborte
 interface ToolPhaseDeps {
   binding: ProfileBinding;
   fire: FirePoint;
-  record: (event: UnsequencedEvent) => TraceEvent;
+  record: (event: UnsequencedTraceEvent) => TraceEvent;
   runTool: (name: string, input: JsonObject) => Promise<ToolOutput>;
   view: () => LoopView;
   maxToolCalls: number;

@@ -6,7 +6,8 @@ import { assertTraceContract } from "../engine/testing/harness";
 import { createInProcessRunner } from "../engine/testing/inProcessRunner";
 import { parsePipeline } from "../pipeline/parsePipeline";
 import { getProfile } from "../profiles";
-import type { TraceEvent } from "../trace/events";
+import type { EncodedTraceEvent, TraceEvent } from "../trace/events";
+import { resolveTrace } from "../trace/resolve";
 import { typeErrors } from "../profiles/testing/typeCheck";
 import { examplePipelines } from "./index";
 
@@ -21,8 +22,10 @@ async function runExample(name: string) {
   const printed: string[] = [];
   const sink = (...args: unknown[]) => void printed.push(args.map(String).join(" "));
   const runner = createInProcessRunner({ hooks: evalPipelineHooks(pipeline, { log: sink, info: sink, warn: sink, error: sink, debug: sink }) });
-  const events: TraceEvent[] = [];
-  const result = await simulate({ pipeline, scenario, profile, runner, model: createScriptedModel(scenario.model), emit: (e) => events.push(JSON.parse(JSON.stringify(e)) as TraceEvent) });
+  // Through JSON Lines and back, then resolved: what a reader of the written trace (v2, deltas) gets.
+  const written: EncodedTraceEvent[] = [];
+  const result = await simulate({ pipeline, scenario, profile, runner, model: createScriptedModel(scenario.model), emit: (e) => written.push(JSON.parse(JSON.stringify(e)) as EncodedTraceEvent) });
+  const events: TraceEvent[] = resolveTrace(written);
   assertTraceContract(events, runner);
   const of = <T extends TraceEvent["type"]>(type: T) => events.filter((e) => e.type === type) as Extract<TraceEvent, { type: T }>[];
   return { result, events, of, printed };

@@ -141,8 +141,8 @@ export type TraceEvent =
   | RunEndEvent;
 
 export type TraceEventType = TraceEvent["type"];
-/** An event before the recorder numbers it. */
-export type UnsequencedEvent = TraceEvent extends infer E ? (E extends TraceEvent ? Omit<E, "seq"> : never) : never;
+/** An event before the recorder numbers it, in full. */
+export type UnsequencedTraceEvent = TraceEvent extends infer E ? (E extends TraceEvent ? Omit<E, "seq"> : never) : never;
 
 /**
  * Trace v2: a field `F` stored as `FDelta` is the value at JSON pointer `path` of the earlier
@@ -168,3 +168,6 @@ export type EncodedTraceEvent =
   | MaybeDelta<PointStartEvent, "context">
   | MaybeDelta<ModelRequestEvent, "messages">
   | (Omit<RunEndEvent, "messages"> & ({ messages?: Message[]; messagesDelta?: undefined } | { messages?: undefined; messagesDelta: FieldDelta }));
+
+/** An event before a recorder numbers it: in full, or as written (fields may be deltas). */
+export type UnsequencedEvent = EncodedTraceEvent extends infer E ? (E extends EncodedTraceEvent ? Omit<E, "seq"> : never) : never;

@@ -7,7 +7,7 @@ import { createTraceReducer } from "./reducer";
 /** A trace of `points` points with `hooks` hooks each; hook k of a point appends k to /log. */
 function syntheticTrace(points: number, hooks: number): TraceEvent[] {
   const events: TraceEvent[] = [];
-  const rec = createRecorder((e) => events.push(e));
+  const rec = createRecorder((_, full) => events.push(full));
   rec.record({ type: "run.start", format: "hookwright.trace/v1", runId: "r", pipeline: "p", profile: "vellum", scenario: "s", clockStart: 0, seed: 1 });
   for (let p = 0; p < points; p++) {
     rec.record({ type: "point.start", point: "pre-model-call", context: { n: p, log: [], big: { blob: "x".repeat(1000) } } });

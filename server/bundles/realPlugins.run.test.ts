@@ -31,7 +31,7 @@ async function run(pipeline: Pipeline): Promise<TraceEvent[]> {
   const events: TraceEvent[] = [];
   const scenario = pipeline.scenarios[0];
   if (!scenario) throw new Error("no scenario");
-  await runScenario({ pipeline, scenario, createRunner: createSandboxRunner, emit: (e) => events.push(e) });
+  await runScenario({ pipeline, scenario, createRunner: createSandboxRunner, emit: (_, full) => events.push(full) });
   return events;
 }
 

@@ -7,7 +7,8 @@ import { evalPipelineHooks } from "../../core/engine/testing/evalHooks";
 import { assertTraceContract } from "../../core/engine/testing/harness";
 import { createInProcessRunner } from "../../core/engine/testing/inProcessRunner";
 import { examplePipelines } from "../../core/examples";
-import type { TraceEvent } from "../../core/trace/events";
+import type { EncodedTraceEvent, TraceEvent } from "../../core/trace/events";
+import { deltaKeys, resolveTrace } from "../../core/trace/resolve";
 import { createRunCommand } from "./runCommand";
 
 /** The CLI with hooks evaluated in-process (the sandbox has its own tests; this checks the command). */
@@ -32,7 +33,7 @@ describe("hookwright run", () => {
   it("prints the trace as JSON Lines with --json", async () => {
     const r = await cli(["p.json", "--json"], { "p.json": beConcise });
     expect(r.code).toBe(0);
-    const events = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as TraceEvent);
+    const events = resolveTrace(r.stdout.trim().split("\n").map((l) => JSON.parse(l) as EncodedTraceEvent));
     assertTraceContract(events);
     expect(events.map((e) => e.type)).toEqual(["run.start", "point.start", "hook.start", "hook.end", "point.end", "model.request", "model.response", "run.end"]);
   });
@@ -74,8 +75,25 @@ describe("hookwright run", () => {
   });
 
   it("exits 2 on usage mistakes", async () => {
-    expect(await cli([])).toMatchObject({ code: 2, stderr: "hookwright run: which pipeline file? Give its path\nusage: hookwright run PIPELINE.json [--scenario NAME] [--json]\n" });
+    expect(await cli([])).toMatchObject({ code: 2, stderr: "hookwright run: which pipeline file? Give its path\nusage: hookwright run PIPELINE.json [--scenario NAME] [--json [--expand]]\n" });
     expect((await cli(["p.json", "--jsonl"])).stderr).toContain("unknown option --jsonl");
     expect((await cli(["p.json", "--scenario"])).stderr).toContain("--scenario needs a value");
+    expect(await cli(["p.json", "--expand"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--expand changes the --json output: give both") });
+  });
+
+  it("writes trace v2 with deltas where smaller, and every field in full with --expand (the same trace resolved)", async () => {
+    const truncate = examplePipelines.find((p) => p.name === "Truncate oversized tool results");
+    const compact = await cli(["t.json", "--json"], { "t.json": truncate });
+    const expanded = await cli(["t.json", "--json", "--expand"]);
+    expect([compact.code, expanded.code]).toEqual([0, 0]);
+    const written = compact.stdout.trim().split("\n").map((l) => JSON.parse(l) as EncodedTraceEvent);
+    const full = expanded.stdout.trim().split("\n").map((l) => JSON.parse(l) as TraceEvent);
+    expect(written[0]).toMatchObject({ type: "run.start", format: "hookwright.trace/v2" });
+    expect(written.flatMap((e) => deltaKeys(e).map((k) => `${e.type}.${k}`))).toEqual(["model.request.messagesDelta", "run.end.messagesDelta"]);
+    expect(full.some((e) => deltaKeys(e).length > 0)).toBe(false);
+    // Byte for byte: resolving the compact trace gives the expanded one, key order included.
+    expect(resolveTrace(written).map((e) => JSON.stringify(e))).toEqual(full.map((e) => JSON.stringify(e)));
+    expect(compact.stdout.length).toBeLessThan(expanded.stdout.length);
+    assertTraceContract(full);
   });
 });

@@ -6,14 +6,16 @@ import { runScenario } from "../../core/engine/runScenario";
 import { checkPipelineAgainstProfile, pickScenario } from "../../core/engine/validate";
 import { describeIssues, parsePipeline } from "../../core/pipeline/parsePipeline";
 import { getProfile, listProfiles } from "../../core/profiles";
+import type { TraceSink } from "../../core/trace/recorder";
 import { parseArgs, UsageError, type CliIO, type Command } from "./command";
 import { createSummaryPrinter } from "./summary";
 
-const USAGE = "hookwright run PIPELINE.json [--scenario NAME] [--json]";
+const USAGE = "hookwright run PIPELINE.json [--scenario NAME] [--json [--expand]]";
 
 /**
  * `hookwright run`: runs a scenario of a pipeline file and prints its trace, as JSON Lines
- * with --json, readable otherwise. Exit codes: 0 the run completed (whatever its exitReason),
+ * with --json (hookwright.trace/v2: large fields as deltas where smaller; --expand writes every
+ * field in full, still a valid v2 trace), readable otherwise. Exit codes: 0 the run completed (whatever its exitReason),
  * 1 the file or the run is unusable (message names the field), 2 a usage mistake.
  */
 export function createRunCommand(createRunner: HookRunnerFactory): Command {
@@ -40,7 +42,7 @@ export function createRunCommand(createRunner: HookRunnerFactory): Command {
 }
 
 async function run(args: readonly string[], io: CliIO, createRunner: HookRunnerFactory): Promise<number> {
-  const { positionals, flags } = parseArgs(args, { scenario: "value", json: "boolean" });
+  const { positionals, flags } = parseArgs(args, { scenario: "value", json: "boolean", expand: "boolean" });
   const [file, ...extra] = positionals;
   if (file === undefined) throw new UsageError("which pipeline file? Give its path");
   if (extra.length > 0) throw new UsageError(`one pipeline file at a time (also got ${extra.join(", ")})`);
@@ -77,8 +79,11 @@ async function run(args: readonly string[], io: CliIO, createRunner: HookRunnerF
     return 1;
   }
   const scenario = pickScenario(pipeline, typeof flags.scenario === "string" ? flags.scenario : undefined);
-  const print = flags.json === true ? (e: unknown) => io.stdout(`${JSON.stringify(e)}\n`) : createSummaryPrinter((line) => io.stdout(`${line}\n`));
-  const result = await runScenario({ pipeline, scenario, createRunner, emit: print });
+  if (flags.expand === true && flags.json !== true) throw new UsageError("--expand changes the --json output: give both");
+  const summary = createSummaryPrinter((line) => io.stdout(`${line}\n`));
+  const emit: TraceSink =
+    flags.json !== true ? (_, full) => summary(full) : flags.expand === true ? (_, full) => io.stdout(`${JSON.stringify(full)}\n`) : (written) => io.stdout(`${JSON.stringify(written)}\n`);
+  const result = await runScenario({ pipeline, scenario, createRunner, emit });
   if (flags.json !== true) io.stdout(`${result.modelCalls} model call${result.modelCalls === 1 ? "" : "s"}, ${result.toolCalls} tool call${result.toolCalls === 1 ? "" : "s"}\n`);
   return result.exitReason === "internal_error" ? 1 : 0;
 }

@@ -3,7 +3,8 @@ import { parsePipeline } from "../../pipeline/parsePipeline";
 import type { Pipeline, PipelineInput } from "../../pipeline/schema";
 import { PIPELINE_FORMAT } from "../../pipeline/schema";
 import { getProfile } from "../../profiles";
-import type { HookEndEvent, TraceEvent } from "../../trace/events";
+import type { EncodedTraceEvent, HookEndEvent, TraceEvent } from "../../trace/events";
+import { resolveTrace } from "../../trace/resolve";
 import { applyPatch } from "../../trace/jsonPatch";
 import { createScriptedModel } from "../scriptedModel";
 import { simulate, type SimulationResult } from "../simulate";
@@ -51,8 +52,10 @@ export async function runHarness(options: {
   const profile = getProfile(options.profile);
   if (!scenario || !profile) throw new Error("harness setup");
   const runner = createInProcessRunner({ hooks: fns, tools: options.tools });
-  const events: TraceEvent[] = [];
-  const result = await simulate({ pipeline, scenario, profile, runner, model: createScriptedModel(scenario.model), emit: (e) => events.push(JSON.parse(JSON.stringify(e)) as TraceEvent) });
+  // Through JSON Lines and back, then resolved: what a reader of the written trace (v2, deltas) gets.
+  const written: EncodedTraceEvent[] = [];
+  const result = await simulate({ pipeline, scenario, profile, runner, model: createScriptedModel(scenario.model), emit: (e) => written.push(JSON.parse(JSON.stringify(e)) as EncodedTraceEvent) });
+  const events: TraceEvent[] = resolveTrace(written);
   assertTraceContract(events, runner);
   return {
     ...result,
