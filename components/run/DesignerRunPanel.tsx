@@ -1,6 +1,9 @@
 "use client";
 import { useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { DesignerScenarioEditor } from "~/components/scenarios/DesignerScenarioEditor";
+import { ScenarioList } from "~/components/scenarios/ScenarioList";
+import layout from "~/components/scenarios/scenarios.module.css";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import type { Scenario } from "~/core/pipeline/schema";
 import type { SourceLocation } from "~/core/trace/events";
@@ -18,10 +21,15 @@ function fileOf(hookId: string, location: SourceLocation | null) {
 /**
  * The run panel inside the designer: lights the designer's graph where the run is, and opens a
  * failing hook (or module) in the editor at the user's line. Also honours `?hook=…&line=…`
- * (or `?module=…`) links from a replay's error.
+ * (or `?module=…`) links from a replay's error, and `?scenario=…` (a scenario just saved from a run).
  */
 export function DesignerRunPanel(props: { pipelineId: string; eventDelayMs?: number }) {
   const scenarios = useEditorStore((s) => s.doc?.scenarios ?? noScenarios);
+  const selectedScenario = useEditorStore((s) => s.selectedScenario);
+  const selectScenario = useEditorStore((s) => s.selectScenario);
+  const saveNow = useEditorStore((s) => s.saveNow);
+  const [editorOpen, setEditorOpen] = useState(false);
+  const scenarioName = scenarios.some((s) => s.name === selectedScenario) ? selectedScenario : (scenarios[0]?.name ?? null);
   const setRunHighlight = useEditorStore((s) => s.setRunHighlight);
   const openFileAt = useEditorStore((s) => s.openFileAt);
   const params = useSearchParams();
@@ -40,6 +48,8 @@ export function DesignerRunPanel(props: { pipelineId: string; eventDelayMs?: num
   useEffect(() => {
     if (linked.current) return;
     linked.current = true;
+    const scenario = params.get("scenario");
+    if (scenario) selectScenario(scenario);
     const hook = params.get("hook");
     const module = params.get("module");
     const line = Number(params.get("line"));
@@ -47,7 +57,24 @@ export function DesignerRunPanel(props: { pipelineId: string; eventDelayMs?: num
     const at = Number.isInteger(line) && line > 0 ? { line, column: Number.isInteger(column) && column > 0 ? column : 1 } : undefined;
     if (module) openFileAt({ kind: "module", path: module }, at);
     else if (hook) openFileAt({ kind: "hook", hookId: hook }, at);
-  }, [params, openFileAt]);
+  }, [params, openFileAt, selectScenario]);
 
-  return <RunPanel pipelineId={props.pipelineId} scenarios={scenarios} onPosition={onPosition} onOpenHook={onOpenHook} eventDelayMs={props.eventDelayMs} />;
+  return (
+    <div className={layout.layout}>
+      <ScenarioList template={null} onAdded={() => setEditorOpen(true)} />
+      <RunPanel
+        pipelineId={props.pipelineId}
+        scenarios={scenarios}
+        scenarioName={scenarioName}
+        prepareRun={saveNow}
+        editor={<DesignerScenarioEditor />}
+        editorOpen={editorOpen}
+        onEditorOpenChange={setEditorOpen}
+        noScenarioHint="This pipeline has no scenario yet: add one under Scenarios."
+        onPosition={onPosition}
+        onOpenHook={onOpenHook}
+        eventDelayMs={props.eventDelayMs}
+      />
+    </div>
+  );
 }

@@ -19,6 +19,7 @@ export function RunHistory(props: { pipelineId: string; compareWith?: string }) 
         <tr>
           <th>When</th>
           <th>Scenario</th>
+          <th>Revision</th>
           <th>Exit</th>
           <th>Hooks that changed something</th>
           <th>Errors</th>
@@ -33,6 +34,7 @@ export function RunHistory(props: { pipelineId: string; compareWith?: string }) 
               {r.rerunOf ? <span className="run-muted"> (re-run)</span> : null}
             </td>
             <td>{r.scenarioName}</td>
+            <td data-testid="run-revision">{r.revision}</td>
             <td>{r.status === "running" ? "running…" : (r.exitReason ?? r.status)}</td>
             <td>{r.status === "running" ? "" : r.hooksChanged}</td>
             <td className={r.errors > 0 ? "run-error-text" : ""}>{r.status === "running" ? "" : r.errors}</td>

@@ -23,7 +23,13 @@ export function RunsPageView(props: { pipelineId: string; eventDelayMs?: number 
       </p>
       <h1>Run {document.name}</h1>
       <RunGraph document={document} position={position} />
-      <RunPanel pipelineId={props.pipelineId} scenarios={document.scenarios} onPosition={setPosition} eventDelayMs={props.eventDelayMs} />
+      <RunPanel
+        pipelineId={props.pipelineId}
+        scenarios={document.scenarios}
+        noScenarioHint="This pipeline has no scenario yet: add one in the designer (Scenarios, beside Run)."
+        onPosition={setPosition}
+        eventDelayMs={props.eventDelayMs}
+      />
     </div>
   );
 }

@@ -1,9 +1,20 @@
 "use client";
-import { useEffect, useRef, useState } from "react";
-import { scenarioSchema, type Scenario, type ScriptedResponse, type ToolDefinition } from "~/core/pipeline/schema";
+import { useState } from "react";
+import { ScenarioForm } from "~/components/scenarios/ScenarioForm";
+import type { ScenarioPatch } from "~/components/scenarios/types";
+import { scenarioSchema, type Scenario } from "~/core/pipeline/schema";
 
-/** Edit a scenario as a form (prompt, system, scripted replies, tools) or as JSON (everything). */
-export function ScenarioEditor(props: { value: Scenario; onChange: (next: Scenario) => void }) {
+/**
+ * A scenario of the pipeline, as a form or as JSON: both edit the same saved scenario. Edits
+ * reach the caller as field patches (a name change as a rename), like every other edit.
+ */
+export function ScenarioEditor(props: {
+  value: Scenario;
+  /** Prefix of the Monaco model paths of the scenario's tool handlers. */
+  handlerPathPrefix: string;
+  onPatch: (patch: ScenarioPatch, label?: string) => void;
+  onRename: (newName: string) => void;
+}) {
   const [mode, setMode] = useState<"form" | "json">("form");
   return (
     <div className="run-scenario">
@@ -15,109 +26,40 @@ export function ScenarioEditor(props: { value: Scenario; onChange: (next: Scenar
           JSON
         </button>
       </div>
-      {mode === "form" ? <ScenarioForm {...props} /> : <ScenarioJson {...props} />}
-    </div>
-  );
-}
-
-function ScenarioForm({ value, onChange }: { value: Scenario; onChange: (next: Scenario) => void }) {
-  const set = (patch: Partial<Scenario>) => onChange({ ...value, ...patch });
-  const responses = value.model.responses;
-  const setResponses = (next: ScriptedResponse[]) => set({ model: { ...value.model, responses: next } });
-  return (
-    <div className="run-form">
-      <label>
-        Prompt
-        <textarea value={value.prompt} rows={2} onChange={(e) => set({ prompt: e.target.value })} />
-      </label>
-      <label>
-        System prompt
-        <textarea value={value.system ?? ""} rows={2} onChange={(e) => set({ system: e.target.value === "" ? null : e.target.value })} />
-      </label>
-      <fieldset>
-        <legend>Scripted model replies, in order</legend>
-        <ol>
-          {responses.map((r, i) => (
-            <li key={i}>
-              <ResponseRow value={r} onChange={(next) => setResponses(responses.map((x, j) => (j === i ? next : x)))} />
-              <button type="button" aria-label={`Remove reply ${i + 1}`} onClick={() => setResponses(responses.filter((_, j) => j !== i))}>
-                ✕
-              </button>
-            </li>
-          ))}
-        </ol>
-        <button type="button" onClick={() => setResponses([...responses, { content: [{ type: "text", text: "" }], stopReason: "end_turn" }])}>
-          Add reply
-        </button>
-      </fieldset>
-      <fieldset>
-        <legend>Tools</legend>
-        {value.tools.map((t, i) => (
-          <ToolRow key={i} value={t} onChange={(next) => set({ tools: value.tools.map((x, j) => (j === i ? next : x)) })} onRemove={() => set({ tools: value.tools.filter((_, j) => j !== i) })} />
-        ))}
-        <button type="button" onClick={() => set({ tools: [...value.tools, { name: `tool${value.tools.length + 1}`, description: "", inputSchema: { type: "object" }, results: ["ok"] }] })}>
-          Add tool
-        </button>
-      </fieldset>
-    </div>
-  );
-}
-
-function ResponseRow({ value, onChange }: { value: ScriptedResponse; onChange: (next: ScriptedResponse) => void }) {
-  if ("error" in value) {
-    return (
-      <label>
-        Provider error
-        <input value={value.error} onChange={(e) => onChange({ error: e.target.value || "error" })} />
-      </label>
-    );
-  }
-  const text = value.content.filter((b) => b.type === "text").map((b) => b.text).join("\n");
-  const toolUses = value.content.filter((b) => b.type === "tool_use");
-  return (
-    <div className="run-response">
-      <textarea
-        aria-label="Reply text"
-        rows={2}
-        value={text}
-        onChange={(e) => onChange({ ...value, content: [...(e.target.value ? [{ type: "text" as const, text: e.target.value }] : []), ...toolUses] })}
-      />
-      {toolUses.length > 0 ? <span className="run-muted">+ calls {toolUses.map((t) => t.name).join(", ")} (edit in JSON)</span> : null}
-      <span className="run-muted">{value.stopReason}</span>
-    </div>
-  );
-}
-
-function ToolRow(props: { value: ToolDefinition; onChange: (next: ToolDefinition) => void; onRemove: () => void }) {
-  const { value, onChange } = props;
-  const results = (value.results ?? []).map((r) => (typeof r === "string" ? r : r.content)).join("\n");
-  return (
-    <div className="run-tool">
-      <input aria-label="Tool name" value={value.name} onChange={(e) => onChange({ ...value, name: e.target.value })} />
-      {value.handler !== undefined ? (
-        <span className="run-muted">handler in TypeScript (edit in JSON)</span>
+      {mode === "form" ? (
+        <ScenarioForm key={props.value.name} value={props.value} handlerPathPrefix={props.handlerPathPrefix} onPatch={props.onPatch} />
       ) : (
-        <textarea aria-label="Tool results, one per line" rows={2} value={results} onChange={(e) => onChange({ ...value, results: e.target.value.split("\n") })} />
+        <ScenarioJson value={props.value} onPatch={props.onPatch} onRename={props.onRename} />
       )}
-      <button type="button" aria-label={`Remove tool ${value.name}`} onClick={props.onRemove}>
-        ✕
-      </button>
     </div>
   );
 }
 
-function ScenarioJson({ value, onChange }: { value: Scenario; onChange: (next: Scenario) => void }) {
-  const [text, setText] = useState(() => JSON.stringify(value, null, 2));
+/** The fields of `next` whose JSON differs from `prev` (the name aside). */
+function changedFields(prev: Scenario, next: Scenario): ScenarioPatch {
+  const patch: Record<string, unknown> = {};
+  for (const key of Object.keys({ ...prev, ...next }) as (keyof Scenario)[]) {
+    if (key !== "name" && JSON.stringify(prev[key]) !== JSON.stringify(next[key])) patch[key] = next[key];
+  }
+  return patch as ScenarioPatch;
+}
+
+function ScenarioJson({ value, onPatch, onRename }: { value: Scenario; onPatch: (patch: ScenarioPatch) => void; onRename: (name: string) => void }) {
+  const shown = JSON.stringify(value, null, 2);
+  const [text, setText] = useState(shown);
+  const [seen, setSeen] = useState(shown);
   const [error, setError] = useState<string | null>(null);
-  // Only an outside change rewrites the text; our own edits must not reformat what is being typed.
-  const emitted = useRef<Scenario | null>(null);
-  useEffect(() => {
-    if (value !== emitted.current) setText(JSON.stringify(value, null, 2));
-  }, [value]);
+  // Only an outside change (undo, the form) rewrites the text; our own edits keep what is typed.
+  if (shown !== seen) {
+    setSeen(shown);
+    setText(shown);
+    setError(null);
+  }
   return (
     <div className="run-json-edit">
       <textarea
         aria-label="Scenario JSON"
+        aria-invalid={error ? true : undefined}
         rows={16}
         spellCheck={false}
         value={text}
@@ -136,13 +78,16 @@ function ScenarioJson({ value, onChange }: { value: Scenario; onChange: (next: S
             return;
           }
           setError(null);
-          emitted.current = parsed.data;
-          onChange(parsed.data);
+          const patch = changedFields(value, parsed.data);
+          // What the store will hold (its key order included), so the text being typed stays as it is.
+          setSeen(JSON.stringify({ ...value, ...patch, name: parsed.data.name }, null, 2));
+          if (Object.keys(patch).length > 0) onPatch(patch);
+          if (parsed.data.name !== value.name) onRename(parsed.data.name);
         }}
       />
       {error ? (
         <p className="run-error-text" role="alert">
-          {error}
+          {error} (not saved until it is valid)
         </p>
       ) : null}
     </div>
