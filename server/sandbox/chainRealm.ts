@@ -15,7 +15,8 @@ import type { SandboxInstance } from "./instance";
  */
 
 type Api = "setLogger" | "open" | "openPatched" | "start" | "input" | "settleReturned" | "settleFailed" | "result" | "close";
-const API: readonly Api[] = ["setLogger", "open", "openPatched", "start", "input", "settleReturned", "settleFailed", "result", "close"];
+/** The chain realm's API, in the order {@link ChainGuest.fns} holds it. */
+export const CHAIN_API: readonly Api[] = ["setLogger", "open", "openPatched", "start", "input", "settleReturned", "settleFailed", "result", "close"];
 
 /** Send a patch instead of the whole context when the patch is at most this share of the context. */
 const PATCH_SHARE = 0.25;
@@ -31,6 +32,48 @@ export class ChainRealmError extends Error {
   override name = "ChainRealmError";
 }
 
+/**
+ * The chain realm's guest side, prepared in a QuickJS context: the executor's API object and
+ * its functions, in {@link CHAIN_API} order. Built once in the sandbox's pre-initialized
+ * snapshot (template.ts); every run starts from a copy.
+ */
+export interface ChainGuest {
+  context: QuickJSContext;
+  api: QuickJSHandle;
+  fns: QuickJSHandle[];
+}
+
+/** Evaluates the chain realm's guest bundle in `ctx` and locks the realm's built-ins. */
+export function installChainGuest(ctx: QuickJSContext): ChainGuest {
+  const exports = ctx.unwrapResult(ctx.evalCode(CHAIN_GUEST_SCRIPT, "hookwright:chain.js"));
+  const install = ctx.getProp(exports, "installChain");
+  exports.dispose();
+  const api = ctx.unwrapResult(ctx.callFunction(install, ctx.undefined));
+  install.dispose();
+  const fns = CHAIN_API.map((name) => ctx.getProp(api, name));
+  // Hooks can reach this realm's built-ins through the context's prototype chain; without a
+  // Function constructor they cannot reach its global scope or evaluate code in it, and the
+  // frozen built-ins keep the executor's bookkeeping (and so the trace) honest.
+  ctx.unwrapResult(
+    ctx.evalCode(
+      `(() => {
+        const lock = (f) => Object.defineProperty(Object.getPrototypeOf(f), "constructor", { value: undefined, writable: false, configurable: false });
+        lock(function () {}); lock(async function () {}); lock(function* () {}); lock(async function* () {});
+        delete globalThis.eval;
+        // Built-ins the executor relies on stay as they are. Object.prototype is left alone:
+        // freezing it would silently drop a hook's writes to keys such as "constructor".
+        for (const c of [Object, Array, JSON, Reflect, Math, Proxy, Symbol, String, Number, Boolean, Error, Map, Set, WeakMap, WeakSet, Promise]) {
+          Object.freeze(c);
+          if (c.prototype && c !== Object) Object.freeze(c.prototype);
+        }
+        Object.freeze(Function.prototype);
+      })()`,
+      "hookwright:lock.js",
+    ),
+  ).dispose();
+  return { context: ctx, api, fns };
+}
+
 export class ChainRealm {
   readonly context: QuickJSContext;
   private readonly api: QuickJSHandle;
@@ -44,35 +87,15 @@ export class ChainRealm {
     private readonly instance: SandboxInstance,
     /** Counts how contexts crossed: as a patch against the previous one, or whole. */
     private readonly transfers: { contextsPatched: number; contextsWhole: number },
+    guest: ChainGuest,
   ) {
-    const ctx = instance.runtime.newContext();
-    this.context = ctx;
-    const exports = ctx.unwrapResult(ctx.evalCode(CHAIN_GUEST_SCRIPT, "hookwright:chain.js"));
-    const install = ctx.getProp(exports, "installChain");
-    exports.dispose();
-    this.api = ctx.unwrapResult(ctx.callFunction(install, ctx.undefined));
-    install.dispose();
-    for (const name of API) this.fns.set(name, ctx.getProp(this.api, name));
-    // Hooks can reach this realm's built-ins through the context's prototype chain; without a
-    // Function constructor they cannot reach its global scope or evaluate code in it, and the
-    // frozen built-ins keep the executor's bookkeeping (and so the trace) honest.
-    ctx.unwrapResult(
-      ctx.evalCode(
-        `(() => {
-          const lock = (f) => Object.defineProperty(Object.getPrototypeOf(f), "constructor", { value: undefined, writable: false, configurable: false });
-          lock(function () {}); lock(async function () {}); lock(function* () {}); lock(async function* () {});
-          delete globalThis.eval;
-          // Built-ins the executor relies on stay as they are. Object.prototype is left alone:
-          // freezing it would silently drop a hook's writes to keys such as "constructor".
-          for (const c of [Object, Array, JSON, Reflect, Math, Proxy, Symbol, String, Number, Boolean, Error, Map, Set, WeakMap, WeakSet, Promise]) {
-            Object.freeze(c);
-            if (c.prototype && c !== Object) Object.freeze(c.prototype);
-          }
-          Object.freeze(Function.prototype);
-        })()`,
-        "hookwright:lock.js",
-      ),
-    ).dispose();
+    this.context = guest.context;
+    this.api = guest.api;
+    CHAIN_API.forEach((name, i) => {
+      const fn = guest.fns[i];
+      if (!fn) throw new Error(`chain API ${name} missing`);
+      this.fns.set(name, fn);
+    });
   }
 
   setLogger(hookId: string, logger: QuickJSHandle): void {

@@ -1,4 +1,4 @@
-import type { QuickJSContext, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
+import type { QuickJSContext, QuickJSRuntime } from "quickjs-emscripten-core";
 import type { HookFailure, SandboxLimits } from "../../core/engine/ports";
 import type { SourceLocation } from "../../core/trace/events";
 import type { RunDeterminism } from "./clock";
@@ -27,9 +27,6 @@ import type { CompileResult } from "./transpile";
  */
 export const STACK_BYTES = 160 * 1024;
 
-/** What the sandbox needs of a QuickJS WebAssembly module (tests pass a leak-checking wrapper). */
-export type QuickJSEngine = Pick<QuickJSWASMModule, "newRuntime">;
-
 export interface LoadFailure {
   /** The error message the guest saw. */
   text: string;
@@ -38,7 +35,6 @@ export interface LoadFailure {
 }
 
 export class SandboxInstance {
-  readonly runtime: QuickJSRuntime;
   private deadline = Infinity;
   /** The interrupt handler stopped the guest since the last {@link arm}. */
   interrupted = false;
@@ -47,7 +43,8 @@ export class SandboxInstance {
   private refusedAtArm = 0;
 
   constructor(
-    readonly module: QuickJSEngine,
+    /** The run's runtime, started from the pre-initialized snapshot (template.ts): its stack limit is set there. */
+    readonly runtime: QuickJSRuntime,
     /** The instance's memory; its limit is moved per call. */
     private readonly guard: GuardedMemory,
     /** What the whole run's sandbox may hold between calls. */
@@ -58,8 +55,6 @@ export class SandboxInstance {
     private readonly sources: ReadonlyMap<string, string>,
     sharedModules: ReadonlySet<string>,
   ) {
-    this.runtime = module.newRuntime();
-    this.runtime.setMaxStackSize(STACK_BYTES);
     this.runtime.setInterruptHandler(() => {
       if (performance.now() <= this.deadline) return false;
       this.interrupted = true;

@@ -1,7 +1,7 @@
 import type { QuickJSContext, QuickJSHandle, VmCallResult } from "quickjs-emscripten-core";
 import type { HookFailure } from "../../core/engine/ports";
 import type { LogEntry } from "../../core/trace/events";
-import { newRecording, type CallRecording } from "./clock";
+import { newRecording, type CallRecording, type RunDeterminism } from "./clock";
 import { mib, neverSettledFailure, thrownFailure, timeoutFailure, where, type SourceMaps } from "./failures";
 import type { GuestError } from "./guest/realm";
 import { asCallReport, asGuestError, isRecord, readJson } from "./guestAnswers";
@@ -28,6 +28,66 @@ export interface CallOutcome {
 }
 
 type Api = "call" | "callTool" | "toolResult" | "fireTimer" | "end" | "note" | "describe";
+/** A realm's API, in the order {@link RealmGuest.fns} holds it. */
+export const REALM_API: readonly Api[] = ["call", "callTool", "toolResult", "fireTimer", "end", "note", "describe"];
+
+/**
+ * The host functions each realm's prelude captures (guest/realm.ts `RealmHost`), in the order
+ * they are created. The order matters: a realm prepared in the pre-initialized snapshot refers
+ * to them by the host reference ids they got then (template.ts registers them again in order).
+ */
+export const REALM_HOST_FUNCTIONS = ["now", "random", "peek", "advanceTo", "clockStart"] as const;
+export type RealmHostFunction = (typeof REALM_HOST_FUNCTIONS)[number];
+type HostImpl = (...args: QuickJSHandle[]) => QuickJSHandle | undefined;
+
+/** The implementation of host function `name` in `ctx`, reading and moving the run's clock and generator. */
+export function realmHostFunction(ctx: QuickJSContext, det: RunDeterminism, name: RealmHostFunction): HostImpl {
+  switch (name) {
+    case "now":
+      return () => ctx.newNumber(det.readClock());
+    case "random":
+      return () => ctx.newNumber(det.readRandom());
+    case "peek":
+      return () => ctx.newNumber(det.peekClock());
+    case "advanceTo":
+      return (t) => {
+        if (t) det.advanceTo(ctx.getNumber(t));
+        return undefined;
+      };
+    case "clockStart":
+      return () => ctx.newNumber(det.clockStart);
+  }
+}
+
+/**
+ * A realm prepared for a module: its prelude installed (the deterministic stand-ins, the log
+ * buffer, the calling API), no user code yet. Built in the sandbox's pre-initialized snapshot
+ * for the first few modules of a run, on demand for more.
+ */
+export interface RealmGuest {
+  context: QuickJSContext;
+  api: QuickJSHandle;
+  /** In {@link REALM_API} order. */
+  fns: QuickJSHandle[];
+  logger: QuickJSHandle;
+}
+
+/** Installs the realm prelude in `ctx`; `host(name)` implements each host function. */
+export function installRealmGuest(ctx: QuickJSContext, host: (name: RealmHostFunction) => HostImpl): RealmGuest {
+  const links = ctx.newObject();
+  for (const name of REALM_HOST_FUNCTIONS) {
+    const handle = ctx.newFunction(name, host(name));
+    ctx.setProp(links, name, handle);
+    handle.dispose();
+  }
+  const exports = ctx.unwrapResult(ctx.evalCode(REALM_GUEST_SCRIPT, "hookwright:realm.js"));
+  const install = ctx.getProp(exports, "installRealm");
+  exports.dispose();
+  const api = ctx.unwrapResult(ctx.callFunction(install, ctx.undefined, links));
+  install.dispose();
+  links.dispose();
+  return { context: ctx, api, fns: REALM_API.map((name) => ctx.getProp(api, name)), logger: ctx.getProp(api, "logger") };
+}
 
 export class ModuleRealm {
   readonly context: QuickJSContext;
@@ -48,37 +108,16 @@ export class ModuleRealm {
     private readonly instance: SandboxInstance,
     readonly path: string,
     private readonly maps: SourceMaps,
+    guest: RealmGuest,
   ) {
-    const ctx = instance.runtime.newContext();
-    this.context = ctx;
-    const det = instance.determinism;
-    const host = ctx.newObject();
-    const fn = (name: string, impl: (...args: QuickJSHandle[]) => QuickJSHandle | undefined) => {
-      const handle = ctx.newFunction(name, impl);
-      ctx.setProp(host, name, handle);
-      handle.dispose();
-    };
-    fn("now", () => ctx.newNumber(det.readClock()));
-    fn("random", () => ctx.newNumber(det.readRandom()));
-    fn("peek", () => ctx.newNumber(det.peekClock()));
-    fn("advanceTo", (t) => {
-      if (t) det.advanceTo(ctx.getNumber(t));
-      return undefined;
+    this.context = guest.context;
+    this.api = guest.api;
+    this.logger = guest.logger;
+    REALM_API.forEach((name, i) => {
+      const fn = guest.fns[i];
+      if (!fn) throw new Error(`realm API ${name} missing`);
+      this.fns.set(name, fn);
     });
-    const start = ctx.newNumber(det.clockStart);
-    ctx.setProp(host, "clockStart", start);
-    start.dispose();
-
-    const exports = ctx.unwrapResult(ctx.evalCode(REALM_GUEST_SCRIPT, "hookwright:realm.js"));
-    const install = ctx.getProp(exports, "installRealm");
-    exports.dispose();
-    this.api = ctx.unwrapResult(ctx.callFunction(install, ctx.undefined, host));
-    install.dispose();
-    host.dispose();
-    for (const name of ["call", "callTool", "toolResult", "fireTimer", "end", "note", "describe"] as const) {
-      this.fns.set(name, ctx.getProp(this.api, name));
-    }
-    this.logger = ctx.getProp(this.api, "logger");
   }
 
   /** Evaluates the module (its imports first) under the call limits; failures are kept in {@link loadError}. */

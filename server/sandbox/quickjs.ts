@@ -16,7 +16,7 @@ import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSWASMModule } f
 
 const PAGE = 64 * 1024;
 /** The instance starts with this much memory (Emscripten's default). */
-const INITIAL_BYTES = 16 * 1024 * 1024;
+export const INITIAL_BYTES = 16 * 1024 * 1024;
 /** wasm32's ceiling. */
 const MAX_BYTES = 2 * 1024 * 1024 * 1024;
 
@@ -28,9 +28,9 @@ export interface GuardedMemory {
   refused: number;
 }
 
-/** A WebAssembly memory whose growth stops at `guard.limit`. */
-export function newGuardedMemory(limit: number): GuardedMemory {
-  const memory = new WebAssembly.Memory({ initial: INITIAL_BYTES / PAGE, maximum: MAX_BYTES / PAGE });
+/** A WebAssembly memory of `initialBytes` whose growth stops at `guard.limit`. */
+export function newGuardedMemory(limit: number, initialBytes = INITIAL_BYTES): GuardedMemory {
+  const memory = new WebAssembly.Memory({ initial: initialBytes / PAGE, maximum: MAX_BYTES / PAGE });
   const guard: GuardedMemory = { memory, limit, refused: 0 };
   const grow = WebAssembly.Memory.prototype.grow;
   // Emscripten's heap resize calls memory.grow and treats a throw as "no memory", so malloc

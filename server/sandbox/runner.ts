@@ -7,11 +7,14 @@ import { runChainSession, unrecordedNote, type ChainSandbox } from "./chainSessi
 import { RunDeterminism } from "./clock";
 import { CRASH_FAILURE_MESSAGE, isEngineCrash, SandboxCrash, SandboxCrashedError, SandboxTampered } from "./errors";
 import { mib } from "./failures";
-import { SandboxInstance, type QuickJSEngine } from "./instance";
+import type { QuickJSRuntime } from "quickjs-emscripten-core";
+import { SandboxInstance } from "./instance";
 import { pipelineFiles, type PipelineFiles } from "./modules";
-import { ModuleRealm } from "./moduleRealm";
-import { loadQuickJS, newGuardedMemory, type GuardedMemory } from "./quickjs";
+import { installRealmGuest, ModuleRealm, realmHostFunction, type RealmGuest } from "./moduleRealm";
+import { newGuardedMemory, type GuardedMemory } from "./quickjs";
 import type { SourceMapIndex } from "./sourceMap";
+import { startFromTemplate, type SandboxTemplate } from "./template";
+import { sandboxTemplate } from "./templateCache";
 import { compileModule, type CompileResult } from "./transpile";
 
 export { SandboxCrashedError } from "./errors";
@@ -29,8 +32,10 @@ export interface SandboxRunnerOptions {
 }
 
 export interface SandboxRunnerDeps {
-  /** A fresh QuickJS WebAssembly module; tests pass a leak-checking one. */
-  loadQuickJS?: (memory: WebAssembly.Memory) => Promise<QuickJSEngine>;
+  /** The pre-initialized snapshot runs start from (default: the process's, templateCache.ts); tests pass a fresh one. */
+  template?: () => Promise<SandboxTemplate>;
+  /** Told of every runtime the runner starts (tests check that each is disposed). */
+  observeRuntime?: (runtime: QuickJSRuntime) => void;
   /**
    * How the context after a chain reaches the host: rebuilt by applying the hooks' patches
    * to the input (default; nothing large leaves the sandbox) or serialised by the guest.
@@ -40,7 +45,15 @@ export interface SandboxRunnerDeps {
 
 /** What a runner did, for the bench and tests. */
 export interface SandboxStats {
+  /** Transpiling the pipeline's files (cached by content across runs). */
   setupMs: number;
+  /**
+   * Starting the run's WebAssembly instance from the snapshot, on first use (0 if nothing ran):
+   * instantiating, copying the snapshot in, rebuilding the JavaScript side.
+   */
+  instanceMs: number;
+  /** Waiting for the process's snapshot (built or read once per process; ~0 afterwards). */
+  templateMs: number;
   /** WebAssembly instances used (more than 1 after a crash). */
   instances: number;
   /** Contexts that crossed into the sandbox as a patch against the previous chain's, or whole. */
@@ -71,8 +84,7 @@ export async function openSandboxRunner(options: SandboxRunnerOptions, deps: San
   const files = pipelineFiles(options.pipeline);
   const entries = await Promise.all([...files.sources].map(async ([path, code]) => [path, await compileModule(path, code)] as const));
   const compiled = new Map<string, CompileResult>(entries);
-  const engine = await loadEngine(options.limits, deps);
-  const runner = new Runner(options, files, compiled, engine, deps);
+  const runner = new Runner(options, files, compiled, deps);
   runner.stats.setupMs = performance.now() - started;
   return runner;
 }
@@ -82,37 +94,26 @@ export function runMemoryCap(limits: SandboxLimits): number {
   return Math.min(2 * 1024 * 1024 * 1024, Math.max(1024 * 1024 * 1024, 2 * limits.memoryBytes));
 }
 
-interface Engine {
-  module: QuickJSEngine;
-  guard: GuardedMemory;
-}
-
-async function loadEngine(limits: SandboxLimits, deps: SandboxRunnerDeps): Promise<Engine> {
-  const guard = newGuardedMemory(runMemoryCap(limits));
-  return { guard, module: await (deps.loadQuickJS ?? loadQuickJS)(guard.memory) };
-}
-
 class Runner implements SandboxRunner {
-  readonly stats: SandboxStats = { setupMs: 0, instances: 0, contextsPatched: 0, contextsWhole: 0 };
+  readonly stats: SandboxStats = { setupMs: 0, instanceMs: 0, templateMs: 0, instances: 0, contextsPatched: 0, contextsWhole: 0 };
   private readonly determinism: RunDeterminism;
   private readonly maps: ReadonlyMap<string, SourceMapIndex>;
   private readonly sharedModules: Set<string>;
   private instance: SandboxInstance | null = null;
   private chainRealm: ChainRealm | null = null;
+  /** Realms the snapshot prepared that no module has taken yet. */
+  private spareRealms: RealmGuest[] = [];
   private readonly realms = new Map<string, ModuleRealm>();
   /** Notes for a module's next call (it was reloaded), by path. */
   private readonly notes = new Map<string, string>();
-  private engine: Engine;
   private disposed = false;
 
   constructor(
     private readonly options: SandboxRunnerOptions,
     private readonly files: PipelineFiles,
     private readonly compiled: ReadonlyMap<string, CompileResult>,
-    engine: Engine,
     private readonly deps: SandboxRunnerDeps,
   ) {
-    this.engine = engine;
     this.determinism = new RunDeterminism(options.clockStart, options.seed);
     this.maps = new Map([...compiled].flatMap(([path, r]) => (r.ok ? [[path, r.module.map] as const] : [])));
     this.sharedModules = new Set(options.pipeline.modules.map((m) => m.path));
@@ -122,16 +123,17 @@ class Runner implements SandboxRunner {
     this.assertAlive();
     const crashed = new Map<string, HookFailure>();
     for (;;) {
+      const sandbox = await this.sandboxFor();
       try {
-        return runChainSession(this.sandboxFor(), request, crashed);
+        return runChainSession(sandbox, request, crashed);
       } catch (error) {
         if (error instanceof SandboxTampered) {
           this.teardown();
-          await this.restartAfterCrash();
+          this.restartAfterCrash();
           throw new SandboxCrashedError(`${error.message}; the run's sandbox was restarted and every hook's module state reset`);
         }
         if (!(error instanceof SandboxCrash)) throw error;
-        await this.restartAfterCrash();
+        this.restartAfterCrash();
         if (!error.hookId) throw new SandboxCrashedError(`${error.message}; the context may be too deeply nested`);
         // Run the chain again from its input in the fresh sandbox, with the crashing hook failed.
         crashed.set(error.hookId, { kind: "threw", message: CRASH_FAILURE_MESSAGE, location: null });
@@ -146,6 +148,7 @@ class Runner implements SandboxRunner {
       const message = `the scenario has no handler for tool "${tool}"`;
       return { content: message, isError: true, logs: [], failure: { kind: "threw", message, location: null } };
     }
+    await this.ensureInstance();
     try {
       const realm = this.realmFor(path, null);
       const outcome = realm.callTool(JSON.stringify(input));
@@ -169,16 +172,17 @@ class Runner implements SandboxRunner {
       return { ...shaped, logs, failure: null };
     } catch (error) {
       if (!isEngineCrash(error)) throw error;
-      await this.restartAfterCrash();
+      this.restartAfterCrash();
       const message = CRASH_FAILURE_MESSAGE;
       return { content: `The tool handler failed: ${message}`, isError: true, logs: [], failure: { kind: "threw", message, location: null } };
     }
   }
 
-  /** The current sandbox as a chain session sees it (created on first use). */
-  private sandboxFor(): ChainSandbox {
-    const instance = this.ensureInstance();
-    const chain = this.ensureChainRealm(instance);
+  /** The current sandbox as a chain session sees it (started on first use). */
+  private async sandboxFor(): Promise<ChainSandbox> {
+    const instance = await this.ensureInstance();
+    const chain = this.chainRealm;
+    if (!chain) throw new Error("the run's sandbox has no chain realm");
     return {
       instance,
       chain,
@@ -199,27 +203,38 @@ class Runner implements SandboxRunner {
     return path;
   }
 
-  private ensureInstance(): SandboxInstance {
-    if (!this.instance) {
-      const { module, guard } = this.engine;
-      const { limits } = this.options;
-      this.instance = new SandboxInstance(module, guard, runMemoryCap(limits), limits, this.determinism, this.compiled, this.files.sources, this.sharedModules);
-      this.stats.instances++;
-    }
-    return this.instance;
-  }
-
-  private ensureChainRealm(instance: SandboxInstance): ChainRealm {
-    this.chainRealm ??= new ChainRealm(instance, this.stats);
-    return this.chainRealm;
+  /**
+   * The run's instance, started from the process's pre-initialized snapshot on first use: a
+   * run whose hooks are all disabled never pays for one.
+   */
+  private async ensureInstance(): Promise<SandboxInstance> {
+    if (this.instance) return this.instance;
+    let started = performance.now();
+    const template = await (this.deps.template ?? sandboxTemplate)();
+    this.stats.templateMs += performance.now() - started;
+    started = performance.now();
+    const { limits } = this.options;
+    const guard: GuardedMemory = newGuardedMemory(runMemoryCap(limits), template.memoryBytes);
+    const det = this.determinism;
+    const sandbox = await startFromTemplate(template, guard, (ctx, name) => realmHostFunction(ctx, det, name));
+    this.assertAlive();
+    this.deps.observeRuntime?.(sandbox.runtime);
+    const instance = new SandboxInstance(sandbox.runtime, guard, runMemoryCap(limits), limits, det, this.compiled, this.files.sources, this.sharedModules);
+    this.instance = instance;
+    this.chainRealm = new ChainRealm(instance, this.stats, sandbox.chain);
+    this.spareRealms = sandbox.realms;
+    this.stats.instances++;
+    this.stats.instanceMs += performance.now() - started;
+    return instance;
   }
 
   /** The realm of `path`, loading its module on first use; its logger is registered with the chain realm. */
   private realmFor(path: string, chain: ChainRealm | null): ModuleRealm {
     let realm = this.realms.get(path);
     if (!realm) {
-      const instance = this.ensureInstance();
-      realm = new ModuleRealm(instance, path, this.maps);
+      const instance = this.instance;
+      if (!instance) throw new Error("the run's sandbox is not started");
+      realm = new ModuleRealm(instance, path, this.maps, this.spareRealms.shift() ?? this.newRealmGuest(instance));
       this.realms.set(path, realm);
       const note = this.notes.get(path);
       if (note) {
@@ -233,6 +248,12 @@ class Runner implements SandboxRunner {
       chain?.setLogger(this.hookIdOf(path), realm.logger);
     }
     return realm;
+  }
+
+  /** A realm beyond those the snapshot prepared. */
+  private newRealmGuest(instance: SandboxInstance): RealmGuest {
+    const ctx = instance.runtime.newContext();
+    return installRealmGuest(ctx, (name) => realmHostFunction(ctx, this.determinism, name));
   }
 
   private hookIdOf(path: string): string {
@@ -253,14 +274,17 @@ class Runner implements SandboxRunner {
     }
   }
 
-  /** Throws the crashed WebAssembly instance away (nothing in it can be trusted) and starts over. */
-  private async restartAfterCrash(): Promise<void> {
+  /**
+   * Throws the crashed WebAssembly instance away (nothing in it can be trusted); the next call
+   * starts a fresh one from the snapshot.
+   */
+  private restartAfterCrash(): void {
     // The crashed instance's memory may be inconsistent; dropping the references lets it be
     // garbage collected without running QuickJS's own teardown on a broken heap.
     this.realms.clear();
+    this.spareRealms = [];
     this.chainRealm = null;
     this.instance = null;
-    this.engine = await loadEngine(this.options.limits, this.deps);
   }
 
   private assertAlive(): void {
@@ -277,6 +301,10 @@ class Runner implements SandboxRunner {
   private teardown(): void {
     for (const realm of this.realms.values()) realm.dispose();
     this.realms.clear();
+    for (const guest of this.spareRealms.splice(0)) {
+      for (const handle of [...guest.fns, guest.logger, guest.api]) handle.dispose();
+      guest.context.dispose();
+    }
     this.chainRealm?.dispose();
     this.chainRealm = null;
     this.instance?.dispose();

@@ -1,8 +1,7 @@
-import { TestQuickJSWASMModule } from "quickjs-emscripten-core";
+import type { QuickJSRuntime } from "quickjs-emscripten-core";
 import type { ChainRequest, ChainResult, HookCallResult } from "../../core/engine/ports";
 import type { JsonObject } from "../../core/json";
 import type { Pipeline } from "../../core/pipeline/schema";
-import { loadQuickJS } from "./quickjs";
 import { openSandboxRunner, type SandboxRunner, type SandboxRunnerDeps } from "./runner";
 
 /**
@@ -49,33 +48,26 @@ export interface Harness {
 }
 
 export function createHarness(): Harness {
-  const opened: { runner: SandboxRunner; modules: TestQuickJSWASMModule[] }[] = [];
+  const opened: { runner: SandboxRunner; runtimes: QuickJSRuntime[] }[] = [];
   return {
     async open(pipeline, options = {}) {
-      const modules: TestQuickJSWASMModule[] = [];
+      const runtimes: QuickJSRuntime[] = [];
       const runner = await openSandboxRunner(
         { pipeline, clockStart: options.clockStart ?? 1_767_225_600_000, seed: options.seed ?? 1, limits: options.limits ?? TEST_LIMITS },
-        {
-          contextTransfer: options.contextTransfer,
-          loadQuickJS: async (memory) => {
-            const module = new TestQuickJSWASMModule(await loadQuickJS(memory));
-            modules.push(module);
-            return module;
-          },
-        },
+        { contextTransfer: options.contextTransfer, template: options.template, observeRuntime: (runtime) => runtimes.push(runtime) },
       );
-      opened.push({ runner, modules });
+      opened.push({ runner, runtimes });
       return runner;
     },
     cleanup() {
-      for (const { runner, modules } of opened.splice(0)) {
+      for (const { runner, runtimes } of opened.splice(0)) {
         runner.dispose();
-        // A module abandoned after a crash is never torn down (its heap cannot be trusted);
-        // the one in use at the end must have nothing alive. (TestQuickJSWASMModule's own
-        // assertNoMemoryAllocated misses disposals of runtimes in 0.32, so check `alive`.)
-        const last = modules.at(-1);
+        // A runtime abandoned after a crash is never torn down (its heap cannot be trusted);
+        // the one in use at the end must be disposed, with every context of it first.
+        const last = runtimes.at(-1);
         if (!last) continue;
-        const alive = [...last.runtimes, ...last.contexts].filter((x) => x.alive).length;
+        const contexts = (last as unknown as { contextMap: Map<unknown, { alive: boolean }> }).contextMap;
+        const alive = [...contexts.values()].filter((c) => c.alive).length + (last.alive ? 1 : 0);
         if (alive > 0) throw new Error(`${alive} QuickJS runtime(s)/context(s) leaked`);
       }
     },

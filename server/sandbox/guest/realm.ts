@@ -24,8 +24,11 @@ export interface RealmHost {
   peek(): number;
   /** Moves the clock forward when a virtual timer fires. */
   advanceTo(t: number): void;
-  /** The run's clock start, so `performance.now()` counts from it. */
-  clockStart: number;
+  /**
+   * The run's clock start, so `performance.now()` counts from it. A function, not a value: a
+   * realm is prepared once in the sandbox's pre-initialized snapshot and then serves many runs.
+   */
+  clockStart(): number;
 }
 
 /** What the host learns when a call ends (JSON from {@link RealmApi.end}). */
@@ -77,8 +80,10 @@ export function installRealm(host: RealmHost): RealmApi {
     return host.random();
   });
   defineGlobal(g, "performance", {
-    now: () => host.now() - host.clockStart,
-    timeOrigin: host.clockStart,
+    now: () => host.now() - host.clockStart(),
+    get timeOrigin() {
+      return host.clockStart();
+    },
   });
   defineGlobal(g, "crypto", createCrypto(() => host.random()));
   defineGlobal(g, "structuredClone", structuredClone_);
