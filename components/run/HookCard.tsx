@@ -1,6 +1,7 @@
 "use client";
 import dynamic from "next/dynamic";
 import { memo, useMemo, useState } from "react";
+import { AddExpectationButtons } from "~/components/expectations/AddExpectationButtons";
 import type { JsonObject } from "~/core/json";
 import { describeFieldChanges } from "~/core/run/fieldChanges";
 import { hookOutcome } from "~/core/run/hookStatus";
@@ -74,6 +75,7 @@ export const HookCard = memo(function HookCard(props: {
         </p>
       ) : null}
       {changes ? <FieldChangeList changes={changes} /> : <p className="run-muted">Loading the context…</p>}
+      <AddExpectationButtons event={event} name={props.name ?? event.hookId} changedFields={outcome.changedFields} />
       {event.logs.length > 0 ? (
         <details className="run-logs" open={event.logs.length <= 5}>
           <summary>{event.logs.length === 1 ? "1 log line" : `${event.logs.length} log lines`}</summary>

@@ -1,5 +1,6 @@
 import { EdgeLabelRenderer, useReactFlow } from "@xyflow/react";
-import { memo, type FocusEvent } from "react";
+import { Fragment, memo, type FocusEvent } from "react";
+import { BadgeRunButton } from "~/components/point-run/RunPointButton";
 import { useGraphActions } from "../GraphActionsContext";
 import type { Point } from "../layoutProfile";
 import styles from "../loopGraph.module.css";
@@ -41,32 +42,34 @@ export const PointBadges = memo(function PointBadges(props: {
       >
         {label ? <span className={`${styles.edgeLabel} ${props.back ? styles.backLabel : ""}`}>{label}</span> : null}
         {points.map((p) => (
-          <button
-            key={p.pointId}
-            type="button"
-            className={`${styles.badge} ${p.selected ? styles.selectedBadge : ""} ${p.active ? styles.activeBadge : ""}`}
-            aria-pressed={p.selected}
-            aria-label={badgeLabel(p)}
-            data-point={p.pointId}
-            data-testid={`point-badge-${p.pointId}`}
-            onClick={() => selectPoint(p.pointId)}
-            onMouseEnter={(e) => showPointDoc({ pointId: p.pointId, doc: p.doc, anchor: e.currentTarget })}
-            onMouseLeave={() => showPointDoc(null)}
-            onFocus={(e) => {
-              reveal(e);
-              showPointDoc({ pointId: p.pointId, doc: p.doc, anchor: e.currentTarget });
-            }}
-            onBlur={() => showPointDoc(null)}
-          >
-            <span className={styles.badgeName}>{p.pointId}</span>
-            <span
-              className={`${styles.count} ${p.enabled === 0 ? styles.countZero : ""}`}
-              data-testid={`point-count-${p.pointId}`}
+          <Fragment key={p.pointId}>
+            <button
+              type="button"
+              className={`${styles.badge} ${p.selected ? styles.selectedBadge : ""} ${p.active ? styles.activeBadge : ""}`}
+              aria-pressed={p.selected}
+              aria-label={badgeLabel(p)}
+              data-point={p.pointId}
+              data-testid={`point-badge-${p.pointId}`}
+              onClick={() => selectPoint(p.pointId)}
+              onMouseEnter={(e) => showPointDoc({ pointId: p.pointId, doc: p.doc, anchor: e.currentTarget })}
+              onMouseLeave={() => showPointDoc(null)}
+              onFocus={(e) => {
+                reveal(e);
+                showPointDoc({ pointId: p.pointId, doc: p.doc, anchor: e.currentTarget });
+              }}
+              onBlur={() => showPointDoc(null)}
             >
-              {p.enabled}
-            </span>
-            {p.total > p.enabled ? <span className={styles.offCount}>+{p.total - p.enabled} off</span> : null}
-          </button>
+              <span className={styles.badgeName}>{p.pointId}</span>
+              <span
+                className={`${styles.count} ${p.enabled === 0 ? styles.countZero : ""}`}
+                data-testid={`point-count-${p.pointId}`}
+              >
+                {p.enabled}
+              </span>
+              {p.total > p.enabled ? <span className={styles.offCount}>+{p.total - p.enabled} off</span> : null}
+            </button>
+            {p.selected ? <BadgeRunButton pointId={p.pointId} /> : null}
+          </Fragment>
         ))}
       </div>
     </EdgeLabelRenderer>
