@@ -101,19 +101,23 @@ describe("createPipeline", () => {
     expect(listPipelines(handle.db)).toEqual([]);
   });
 
-  it("stores defaults filled in, as revision 1", () => {
+  it("stores defaults filled in, as revision 1, with the profile's default scenario", () => {
     const created = createPipeline(handle.db, blankDocument("Empty", "registry"));
     expect(created.revision).toBe(1);
-    expect(created.document).toEqual({
+    const { scenarios, ...rest } = created.document;
+    expect(rest).toEqual({
       format: "hookwright.pipeline/v1",
       name: "Empty",
       description: "",
       profile: "registry",
       hooks: [],
       modules: [],
-      scenarios: [],
       limits: { timeoutMs: 1000, memoryMiB: 64 },
     });
+    expect(scenarios.map((s) => [s.name, s.prompt, s.model.responses.length, s.expectations])).toEqual([
+      ["default", "Clean up the build folder.", 3, [{ kind: "exitReason", equals: "no_tool_calls" }, { kind: "noHookFailed" }]],
+    ]);
+    expect(blankDocument("Empty", "vellum").scenarios.map((s) => s.name)).toEqual(["default"]);
   });
 });
 

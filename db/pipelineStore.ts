@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { describeIssues, parsePipeline } from "../core/pipeline/parsePipeline";
 import type { PipelineInput, Pipeline as PipelineDocument } from "../core/pipeline/schema";
+import { getDefaultScenario } from "../core/profiles/scenarios";
 import type { DbExecutor } from "./client";
 import { isKnownProfile, unknownProfileMessage } from "./knownProfiles";
 import { PipelineStoreError } from "./pipelineStoreError";
@@ -65,10 +66,11 @@ function assertKnownProfile(profile: string, path: string): void {
   throw new PipelineStoreError("UNKNOWN_PROFILE", `${path}: ${message}`, { issues: [{ path, message }] });
 }
 
-/** The document of a new, empty pipeline. */
+/** The document of a new pipeline: no hooks, and the profile's default scenario, so it runs at once. */
 export function blankDocument(name: string, profile: string): PipelineDocument {
   assertKnownProfile(profile, "profile");
-  return validateDocument({ format: "hookwright.pipeline/v1", name, profile });
+  const scenario = getDefaultScenario(profile);
+  return validateDocument({ format: "hookwright.pipeline/v1", name, profile, scenarios: scenario ? [scenario] : [] });
 }
 
 function requireRow(db: DbExecutor, id: string): PipelineRow {

@@ -48,6 +48,12 @@ export const auditLog: PipelineInput = {
           results: ["18°C, sunny", { content: "unknown city: Atlantis", isError: true }],
         },
       ],
+      expectations: [
+        { kind: "toolCall", name: "weather", input: { city: "Paris" } },
+        { kind: "toolCall", name: "weather", input: { city: "Atlantis" } },
+        { kind: "hookFired", hookId: "audit-log" },
+        { kind: "noHookFailed" },
+      ],
     },
   ],
 };

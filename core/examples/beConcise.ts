@@ -31,6 +31,11 @@ export const beConcise: PipelineInput = {
         kind: "scripted",
         responses: [{ content: [{ type: "text", text: "A hook is code the host runs at a fixed point." }], stopReason: "end_turn" }],
       },
+      expectations: [
+        { kind: "context", point: "pre-model-call", path: "/systemPrompt", op: "contains", value: "Be concise.", label: "every model call is asked to be concise" },
+        { kind: "exitReason", equals: "no_tool_calls" },
+        { kind: "noHookFailed" },
+      ],
     },
   ],
 };

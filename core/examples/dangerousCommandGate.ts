@@ -61,6 +61,12 @@ export const dangerousCommandGate: PipelineInput = {
         ],
       },
       tools: [{ name: "terminal", description: "Runs a shell command.", inputSchema: { type: "object", properties: { command: { type: "string" } } }, results: ["app.js\napp.js.map"] }],
+      expectations: [
+        { kind: "hookDecision", hookId: "command-gate", decision: "block", occurrence: 1, label: "rm -rf is blocked" },
+        { kind: "toolCall", name: "terminal", ran: false, input: { command: "rm -rf ./build" } },
+        { kind: "toolCall", name: "terminal", input: { command: "ls ./build" }, label: "a harmless command still runs" },
+        { kind: "exitReason", equals: "no_tool_calls" },
+      ],
     },
   ],
 };

@@ -10,6 +10,8 @@ import type { EncodedTraceEvent, TraceEvent } from "../trace/events";
 import { resolveTrace } from "../trace/resolve";
 import { typeErrors } from "../profiles/testing/typeCheck";
 import { examplePipelines } from "./index";
+import { checkExpectations } from "../expectations/check";
+import { runPipelineInProcess } from "../expectations/testing";
 
 async function runExample(name: string) {
   const input = examplePipelines.find((p) => p.name === name);
@@ -105,6 +107,21 @@ describe("example pipelines' code", () => {
       for (const h of input.hooks ?? []) files[`/hooks/${h.id}.ts`] = h.code;
       for (const m of input.modules ?? []) files[`/${m.path}`] = m.code;
       expect(typeErrors(profile, files)).toEqual([]);
+    });
+  }
+});
+
+describe("example pipelines' expectations", () => {
+  for (const example of examplePipelines) {
+    it(`${example.name}: every scenario's expectations pass`, async () => {
+      const parsed = parsePipeline(example);
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+      for (const scenario of parsed.value.scenarios) {
+        expect(scenario.expectations?.length ?? 0, scenario.name).toBeGreaterThan(0);
+        const { pipeline, events } = await runPipelineInProcess(example, scenario.name);
+        const report = checkExpectations({ events, pipeline, expectations: scenario.expectations ?? [] });
+        expect(report.results.filter((r) => !r.pass), scenario.name).toEqual([]);
+      }
     });
   }
 });

@@ -39,6 +39,11 @@ export const retryEmptyReply: PipelineInput = {
           { content: [{ type: "text", text: "Paris." }], stopReason: "end_turn" },
         ],
       },
+      expectations: [
+        { kind: "hookDecision", hookId: "retry-empty", decision: "continue", occurrence: 1, label: "the empty reply is retried" },
+        { kind: "hookDecision", hookId: "retry-empty", decision: "none", occurrence: 2, label: "the answer is not retried" },
+        { kind: "exitReason", equals: "no_tool_calls" },
+      ],
     },
   ],
 };

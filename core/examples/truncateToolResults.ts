@@ -64,6 +64,12 @@ export const truncateToolResults: PipelineInput = {
         ],
       },
       tools: [{ name: "fetch_page", description: "Fetches a web page as text.", inputSchema: { type: "object", properties: { url: { type: "string" } } }, results: [bigPage] }],
+      expectations: [
+        { kind: "hookFired", hookId: "truncate-results" },
+        { kind: "context", point: "post-tool-use", path: "/additionalContext", op: "matches", value: "^The result of toolu_fetch_1 was cut from 3530 to \\d+ characters", label: "the model is told the result was cut" },
+        { kind: "exitReason", equals: "no_tool_calls" },
+        { kind: "noHookFailed" },
+      ],
     },
   ],
 };

@@ -1,0 +1,20 @@
+import { registryDefaultScenario } from "./registry/defaultScenario";
+import type { ScenarioInput } from "./scenarioTypes";
+import { vellumDefaultScenario } from "./vellum/defaultScenario";
+
+export type { ScenarioInput };
+
+/**
+ * Each profile's default scenario (data in core/profiles/<id>/defaultScenario.ts): a new pipeline
+ * starts with it, and it crosses every hook point of the profile's loop (core/profiles/scenarios.test.ts).
+ */
+const defaults: Readonly<Record<string, ScenarioInput>> = {
+  vellum: vellumDefaultScenario,
+  registry: registryDefaultScenario,
+};
+
+/** The default scenario of profile `id` (a fresh copy), or undefined for a profile without one. */
+export function getDefaultScenario(id: string): ScenarioInput | undefined {
+  const found = Object.prototype.hasOwnProperty.call(defaults, id) ? defaults[id] : undefined;
+  return found ? structuredClone(found) : undefined;
+}
