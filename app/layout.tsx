@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { TRPCReactProvider } from "~/components/providers/TrpcProvider";
 import "./globals.css";
@@ -10,7 +11,9 @@ export const metadata: Metadata = {
   description: "See, run, replay and export the hooks of AI agent hosts.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page is rendered per request, so Next can put the request's CSP nonce (proxy.ts) on its scripts.
+  await connection();
   return (
     <html lang="en">
       <body>

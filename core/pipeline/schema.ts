@@ -75,7 +75,13 @@ export const toolSchema = z
     description: z.string().default(""),
     inputSchema: z.record(z.string(), z.unknown()).default({ type: "object" }),
     /** Results returned in order; the last one repeats. */
-    results: z.array(z.union([z.string(), z.object({ content: z.string(), isError: z.boolean().default(false) })])).optional(),
+    results: z
+      .array(
+        z.union([z.string(), z.object({ content: z.string(), isError: z.boolean().default(false) })], {
+          error: "a tool result is a string or an object { content: string, isError?: boolean }",
+        }),
+      )
+      .optional(),
     /** TypeScript module whose default export `(input) => string | {content, isError}` runs in the sandbox. */
     handler: z.string().optional(),
   })

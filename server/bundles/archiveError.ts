@@ -14,7 +14,8 @@ export type ArchiveErrorCode =
   | "SIZE_MISMATCH"
   | "CORRUPT"
   | "OVERLAPPING_ENTRIES"
-  | "FOLDER_NOT_EMPTY";
+  | "FOLDER_NOT_EMPTY"
+  | "JSON_TOO_DEEP";
 
 /** An untrusted archive or folder that was refused; `message` names the entry and the reason. */
 export class ArchiveError extends Error {

@@ -2,6 +2,7 @@ import { BundleError } from "~/core/bundles/errors";
 import type { DbExecutor } from "~/db/client";
 import { createPipeline, getPipeline, getRevision } from "~/db/pipelineStore";
 import { PipelineStoreError } from "~/db/pipelineStoreError";
+import { clipMessage } from "~/server/http/clip";
 import { ArchiveError } from "./archiveError";
 import { DEFAULT_ARCHIVE_LIMITS, formatBytes, type ArchiveLimits } from "./limits";
 import { exportPluginZip, importPluginZip } from "./service";
@@ -23,10 +24,17 @@ function json(status: number, body: unknown): Response {
   return Response.json(body, { status, headers: { "cache-control": "no-store" } });
 }
 
+/** Upload types the import takes: a zip file, or bytes. A cross-site form or `no-cors` fetch cannot send these without asking. */
+const IMPORT_MEDIA_TYPES = ["application/zip", "application/octet-stream"];
+
+function mediaTypeOf(request: Request): string | null {
+  return request.headers.get("content-type")?.split(";", 1)[0]?.trim().toLowerCase() || null;
+}
+
 function errorResponse(err: unknown): Response {
-  if (err instanceof ArchiveError) return json(err.code === "ARCHIVE_TOO_LARGE" ? 413 : 400, { error: err.message, code: err.code });
-  if (err instanceof BundleError) return json(422, { error: err.message, code: err.code });
-  if (err instanceof PipelineStoreError) return json(err.apiCode === "NOT_FOUND" ? 404 : 400, { error: err.message, code: err.code });
+  if (err instanceof ArchiveError) return json(err.code === "ARCHIVE_TOO_LARGE" ? 413 : 400, { error: clipMessage(err.message), code: err.code });
+  if (err instanceof BundleError) return json(422, { error: clipMessage(err.message), code: err.code });
+  if (err instanceof PipelineStoreError) return json(err.apiCode === "NOT_FOUND" ? 404 : 400, { error: clipMessage(err.message), code: err.code });
   throw err;
 }
 
@@ -87,6 +95,11 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array> 
 
 /** `POST /api/bundles/import` with the zip as the body: a new pipeline made from the plugin. */
 export async function importResponse(db: DbExecutor, request: Request, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): Promise<Response> {
+  const type = mediaTypeOf(request);
+  if (type === null || !IMPORT_MEDIA_TYPES.includes(type)) {
+    const sent = type === null ? "no Content-Type" : `Content-Type "${type}"`;
+    return json(415, { error: `Upload the plugin as application/zip or application/octet-stream; this request sent ${sent}.`, code: "UNSUPPORTED_MEDIA_TYPE" });
+  }
   try {
     const bytes = await readCapped(request, limits.maxArchiveBytes);
     if (bytes.byteLength === 0) return json(400, { error: "No file was uploaded.", code: "EMPTY" });

@@ -1,7 +1,10 @@
 import { exportVellumPlugin, type VellumExport } from "~/core/bundles/exportVellum";
 import { importVellumPlugin, type VellumImport } from "~/core/bundles/importVellum";
+import type { PluginFiles } from "~/core/bundles/types";
+import { describeExcessiveNesting, findExcessiveNesting } from "~/core/jsonNesting";
 import type { Pipeline } from "~/core/pipeline/schema";
 import { getProfile, type Profile } from "~/core/profiles";
+import { ArchiveError } from "./archiveError";
 import { decodePluginFiles } from "./decode";
 import { readPluginFolder } from "./folder";
 import { DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits } from "./limits";
@@ -42,10 +45,20 @@ export function exportPluginZip(pipeline: Pipeline): ZippedBundle {
  *   usable plugin.
  */
 export function importPluginZip(bytes: Uint8Array, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): VellumImport {
-  return importVellumPlugin(decodePluginFiles(readZipArchive(bytes, limits)), { profile: vellum() });
+  return importVellumPlugin(refuseDeepJson(decodePluginFiles(readZipArchive(bytes, limits))), { profile: vellum() });
 }
 
 /** Reads a plugin folder (with the archive limits) and turns it into a new pipeline. */
 export async function importPluginFolder(dir: string, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): Promise<VellumImport> {
-  return importVellumPlugin(decodePluginFiles(await readPluginFolder(dir, limits)), { profile: vellum() });
+  return importVellumPlugin(refuseDeepJson(decodePluginFiles(await readPluginFolder(dir, limits))), { profile: vellum() });
+}
+
+/** An untrusted plugin's JSON files (package.json, hookwright.json) nest no deeper than the importer can walk. */
+function refuseDeepJson(files: PluginFiles): PluginFiles {
+  for (const [path, text] of files) {
+    if (text === null || !path.endsWith(".json")) continue;
+    const found = findExcessiveNesting(text);
+    if (found) throw new ArchiveError("JSON_TOO_DEEP", `In ${path}, ${describeExcessiveNesting(found)}`);
+  }
+  return files;
 }

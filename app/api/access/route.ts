@@ -1,0 +1,11 @@
+import { getDb } from "~/db/client";
+import { accessFormResponse } from "~/server/http/accessPage";
+import { readTokenHash } from "~/server/http/accessToken";
+import { serverSettings } from "~/server/http/settings";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export function POST(request: Request) {
+  return accessFormResponse(request, () => (serverSettings().tokenRequired ? readTokenHash(getDb()) : null));
+}
