@@ -76,7 +76,8 @@ interface Header {
   dataSha256: string;
 }
 
-async function readSnapshot(file: string): Promise<SandboxTemplate | null> {
+/** A snapshot read back from `file`; null when it is not one, or its bytes do not match its hash. */
+export async function readSnapshot(file: string): Promise<SandboxTemplate | null> {
   const bytes = await readFile(file);
   if (!bytes.subarray(0, MAGIC.length).equals(MAGIC)) return null;
   const headerLength = bytes.readUInt32LE(MAGIC.length);
@@ -98,7 +99,8 @@ async function readSnapshot(file: string): Promise<SandboxTemplate | null> {
   };
 }
 
-async function writeSnapshot(dir: string, file: string, t: SandboxTemplate): Promise<void> {
+/** Writes `t` to `file` in `dir` (atomically: written aside, then renamed). */
+export async function writeSnapshot(dir: string, file: string, t: SandboxTemplate): Promise<void> {
   const header: Header = {
     format: FORMAT,
     memoryBytes: t.memoryBytes,
