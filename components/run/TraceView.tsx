@@ -87,8 +87,14 @@ export function TraceView(props: {
     return out;
   }, [outline, version]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  const problem = store.problem();
   return (
     <section className="run-trace" aria-label="Trace">
+      {problem ? (
+        <p className="run-error-text" role="alert">
+          {problem}
+        </p>
+      ) : null}
       <div className="run-controls" role="toolbar" aria-label="Step through the run">
         <button type="button" onClick={() => keys.hook(-1)} title="Previous hook (K)">
           ⇤ hook
@@ -144,7 +150,7 @@ export function TraceView(props: {
             <details className="run-step-context" open={contextOpen} onToggle={(e) => setContextOpen(e.currentTarget.open)}>
               <summary>Context at this step ({after.point})</summary>
               {/* Serialising a megabyte context on every step only when someone looks at it. */}
-              {contextOpen ? <ContextView context={after.context} /> : null}
+              {contextOpen ? <ContextView context={after.context} point={after.point} seq={seq} /> : null}
             </details>
           ) : null}
         </div>

@@ -1,11 +1,12 @@
-import type { TraceEvent } from "../trace/events";
+import type { EncodedTraceEvent, TraceEvent } from "../trace/events";
+import { createStreamResolver } from "../trace/resolve";
 import { outlineEntry, type TraceOutline } from "./outline";
 
 /** Fields that differ between two runs of the same turn without meaning anything changed. */
 const VOLATILE = new Set(["seq", "t", "durationMs", "runId"]);
 
 /** An event reduced to what a re-run must reproduce. */
-export function comparableEvent(event: TraceEvent): string {
+export function comparableEvent(event: EncodedTraceEvent): string {
   return JSON.stringify(event, (key, value: unknown) => (VOLATILE.has(key) ? undefined : value));
 }
 
@@ -24,18 +25,26 @@ export interface Divergence {
 
 /**
  * Finds the first event at which two traces differ, ignoring run ids, sequence numbers and timings.
+ * Takes traces as stored (v1, or v2 with deltas). Two events written the same way are the same
+ * event once resolved, since every earlier event matched (a delta's base is an earlier seq), so
+ * only events written differently are resolved and compared in full: comparing two 19 MB turns
+ * costs what they store, not the conversation at every step.
  *
  * @returns `null` when the traces are the same event for event
  * @example
  * firstDivergence(recorded, rerun)?.hookId // "be-concise" after editing that hook
  */
-export function firstDivergence(a: readonly TraceEvent[], b: readonly TraceEvent[]): Divergence | null {
+export function firstDivergence(a: readonly EncodedTraceEvent[], b: readonly EncodedTraceEvent[]): Divergence | null {
   const n = Math.min(a.length, b.length);
+  const resolveA = createStreamResolver();
+  const resolveB = createStreamResolver();
   for (let i = 0; i < n; i++) {
     const ea = a[i];
     const eb = b[i];
     if (!ea || !eb) break;
-    if (comparableEvent(ea) !== comparableEvent(eb)) return describe(i, ea, eb);
+    const ra = resolveA(ea);
+    const rb = resolveB(eb);
+    if (comparableEvent(ea) !== comparableEvent(eb) && comparableEvent(ra) !== comparableEvent(rb)) return describe(i, ra, rb);
   }
   if (a.length === b.length) return null;
   const longer = a.length > b.length ? a[n] : b[n];
@@ -77,7 +86,7 @@ export function alignmentKeys(steps: readonly StepShape[]): string[] {
   });
 }
 
-const shapeOf = (e: TraceEvent): StepShape => ({ type: e.type, point: "point" in e ? e.point : null, hookId: "hookId" in e ? e.hookId : null });
+const shapeOf = (e: EncodedTraceEvent): StepShape => ({ type: e.type, point: "point" in e ? e.point : null, hookId: "hookId" in e ? e.hookId : null });
 
 function align(a: readonly StepShape[], b: readonly StepShape[]): Int32Array {
   const byKey = new Map<string, number>();
@@ -101,6 +110,6 @@ export function alignOutlines(a: TraceOutline, b: TraceOutline): Int32Array {
  *
  * @returns for each index of `b`, the index in `a` of the aligned step, or -1
  */
-export function alignTraces(a: readonly TraceEvent[], b: readonly TraceEvent[]): Int32Array {
+export function alignTraces(a: readonly EncodedTraceEvent[], b: readonly EncodedTraceEvent[]): Int32Array {
   return align(a.map(shapeOf), b.map(shapeOf));
 }

@@ -1,4 +1,4 @@
-import type { HookEndEvent, HookStatus, TraceEvent } from "../trace/events";
+import type { EncodedTraceEvent, HookEndEvent, HookStatus, TraceEvent } from "../trace/events";
 
 /** What a hook card shows in its header. */
 export interface HookOutcome {
@@ -66,7 +66,7 @@ export interface RunSummary {
 export const emptyRunSummary: RunSummary = { events: 0, hooksRun: 0, hooksChanged: 0, errors: 0, exitReason: null };
 
 /** Folds one more event into a summary, so a recorder can keep it current without re-reading the trace. */
-export function addToSummary(summary: RunSummary, event: TraceEvent): RunSummary {
+export function addToSummary(summary: RunSummary, event: EncodedTraceEvent): RunSummary {
   const next = { ...summary, events: summary.events + 1 };
   if (event.type === "hook.end") {
     const { status } = hookOutcome(event);
@@ -79,7 +79,7 @@ export function addToSummary(summary: RunSummary, event: TraceEvent): RunSummary
   return next;
 }
 
-export function summarizeRun(events: readonly TraceEvent[]): RunSummary {
+export function summarizeRun(events: readonly EncodedTraceEvent[]): RunSummary {
   return events.reduce(addToSummary, emptyRunSummary);
 }
 

@@ -1,4 +1,4 @@
-import type { TraceEvent } from "../trace/events";
+import type { EncodedTraceEvent } from "../trace/events";
 
 /**
  * Navigation data for a whole trace without event bodies: one entry per event (index = seq - 1),
@@ -29,7 +29,7 @@ export function emptyOutline(): TraceOutline {
 }
 
 /** What the outline records of one event (shared by the server's columns and the live client). */
-export function outlineEntryOf(event: TraceEvent): OutlineEntry {
+export function outlineEntryOf(event: EncodedTraceEvent): OutlineEntry {
   return {
     type: event.type,
     point: "point" in event ? event.point : null,

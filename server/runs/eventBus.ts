@@ -1,6 +1,7 @@
-import type { TraceEvent } from "../../core/trace/events";
+import type { EncodedTraceEvent } from "../../core/trace/events";
 
-type Listener = (event: TraceEvent) => void;
+/** Events travel as written (trace v2: fields may be deltas); readers resolve them. */
+type Listener = (event: EncodedTraceEvent) => void;
 
 /**
  * In-process publish/subscribe of trace events per run. The recorder writes each event to the
@@ -8,7 +9,7 @@ type Listener = (event: TraceEvent) => void;
  * backlog sees every event at least once (and drops duplicates by seq).
  */
 export interface RunEventBus {
-  publish(runId: string, event: TraceEvent): void;
+  publish(runId: string, event: EncodedTraceEvent): void;
   subscribe(runId: string, listener: Listener): () => void;
 }
 
@@ -35,7 +36,7 @@ export function createRunEventBus(): RunEventBus {
  * Subscribes immediately (on call), not on first `next()`, so nothing published after this call is lost.
  */
 export function bufferedSubscription(bus: RunEventBus, runId: string, signal: AbortSignal | undefined) {
-  const queue: TraceEvent[] = [];
+  const queue: EncodedTraceEvent[] = [];
   let wake: (() => void) | null = null;
   const unsubscribe = bus.subscribe(runId, (event) => {
     queue.push(event);
@@ -45,7 +46,7 @@ export function bufferedSubscription(bus: RunEventBus, runId: string, signal: Ab
   signal?.addEventListener("abort", onAbort);
   return {
     /** Waits for the next batch of events; resolves with [] once aborted. */
-    async next(): Promise<TraceEvent[]> {
+    async next(): Promise<EncodedTraceEvent[]> {
       while (queue.length === 0 && !signal?.aborted) {
         await new Promise<void>((resolve) => (wake = resolve));
         wake = null;

@@ -8,11 +8,11 @@ import { openDatabase, type DbHandle } from "~/db/client";
 import { createPipeline } from "~/db/pipelineStore";
 import { appRouter, type AppRouter } from "~/server/api/root";
 import { createContextInner } from "~/server/api/trpc";
-import type { TraceEvent } from "~/core/trace/events";
+import type { EncodedTraceEvent } from "~/core/trace/events";
 import { getRunBus, provideRunService } from "./index";
 import { createRunService } from "./runService";
 import { fixtureEngine } from "./testing/fixtureEngine";
-import { readAllEvents } from "./runStore";
+import { readAllStoredEvents } from "./runStore";
 
 /**
  * A fetch for EventSource that cuts the SSE body after `dropAfter[k]` events on the k-th connection,
@@ -88,8 +88,8 @@ describe("runs.onEvent", () => {
     // Paced so the run is still going while the client connects, drops and reconnects.
     // (EventSource waits about 3 s before reconnecting, so 50 ms per event keeps the run going across both drops.)
     runId = service.start({ pipelineId: pipeline.id, scenario: { name: "default" }, eventDelayMs: 50 }).runId;
-    const received: TraceEvent[] = await new Promise((resolve, reject) => {
-      const got: TraceEvent[] = [];
+    const received: EncodedTraceEvent[] = await new Promise((resolve, reject) => {
+      const got: EncodedTraceEvent[] = [];
       const sub = client.runs.onEvent.subscribe(
         { runId, lastEventId: null },
         {
@@ -106,7 +106,7 @@ describe("runs.onEvent", () => {
     });
     await service.settled(runId);
 
-    const stored = readAllEvents(handle.db, runId);
+    const stored = readAllStoredEvents(handle.db, runId);
     expect(stored).toHaveLength(1 + 20 * 6 + 1);
     expect(received.map((e) => e.seq)).toEqual(stored.map((e) => e.seq));
     expect(received.map((e) => e.seq)).toEqual(Array.from({ length: stored.length }, (_, i) => i + 1));

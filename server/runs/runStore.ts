@@ -3,10 +3,16 @@ import type { DbExecutor } from "../../db/client";
 import { runEvents, runs, type RunRow } from "../../db/schema";
 import type { Scenario } from "../../core/pipeline/schema";
 import type { RunSummary } from "../../core/run/hookStatus";
-import type { TraceEvent } from "../../core/trace/events";
+import type { EncodedTraceEvent, TraceEvent } from "../../core/trace/events";
+import { resolveTrace } from "../../core/trace/resolve";
 import { appendToOutline, emptyOutline, outlineEntryOf, type TraceOutline } from "../../core/run/outline";
 
-/** Database access for runs and their events (append-only). */
+/**
+ * Database access for runs and their events (append-only). Events are stored as they are written
+ * (hookwright.trace/v2: large fields as deltas, never expanded here); runs recorded before v2 are
+ * v1 traces, which read as v2 without deltas. Readers of single events get them as stored and
+ * resolve (core/trace/resolve); {@link readAllEvents} resolves whole traces.
+ */
 
 export function insertRun(
   db: DbExecutor,
@@ -17,7 +23,7 @@ export function insertRun(
     .run();
 }
 
-export function appendEvent(db: DbExecutor, runId: string, event: TraceEvent): void {
+export function appendEvent(db: DbExecutor, runId: string, event: EncodedTraceEvent): void {
   db.insert(runEvents)
     .values({
       runId,
@@ -64,8 +70,8 @@ export function listRunRows(db: DbExecutor, pipelineId: string, limit: number): 
   return db.select().from(runs).where(eq(runs.pipelineId, pipelineId)).orderBy(desc(runs.createdAt), desc(runs.id)).limit(limit).all();
 }
 
-/** Events with `afterSeq < seq`, in order, at most `limit`. */
-export function readEvents(db: DbExecutor, runId: string, range: { afterSeq: number; limit: number }): TraceEvent[] {
+/** Events with `afterSeq < seq`, in order, at most `limit`, as stored (fields may be deltas). */
+export function readEvents(db: DbExecutor, runId: string, range: { afterSeq: number; limit: number }): EncodedTraceEvent[] {
   return db
     .select({ data: runEvents.data })
     .from(runEvents)
@@ -73,21 +79,33 @@ export function readEvents(db: DbExecutor, runId: string, range: { afterSeq: num
     .orderBy(asc(runEvents.seq))
     .limit(range.limit)
     .all()
-    .map((r) => JSON.parse(r.data) as TraceEvent);
+    .map((r) => JSON.parse(r.data) as EncodedTraceEvent);
 }
 
-export function readEventsUpTo(db: DbExecutor, runId: string, range: { afterSeq: number; toSeq: number }): TraceEvent[] {
+/** Events with `afterSeq < seq <= toSeq`, as stored. */
+export function readEventsUpTo(db: DbExecutor, runId: string, range: { afterSeq: number; toSeq: number }): EncodedTraceEvent[] {
   return db
     .select({ data: runEvents.data })
     .from(runEvents)
     .where(and(eq(runEvents.runId, runId), gt(runEvents.seq, range.afterSeq), lte(runEvents.seq, range.toSeq)))
     .orderBy(asc(runEvents.seq))
     .all()
-    .map((r) => JSON.parse(r.data) as TraceEvent);
+    .map((r) => JSON.parse(r.data) as EncodedTraceEvent);
 }
 
-export function readAllEvents(db: DbExecutor, runId: string): TraceEvent[] {
+/** The whole trace as stored. */
+export function readAllStoredEvents(db: DbExecutor, runId: string): EncodedTraceEvent[] {
   return readEvents(db, runId, { afterSeq: 0, limit: Number.MAX_SAFE_INTEGER });
+}
+
+/**
+ * The whole trace resolved: every field in full, unchanged parts shared between events (so a
+ * 19 MB conversation is held once, not once per event).
+ *
+ * @throws {TraceDeltaError} when a stored delta does not resolve
+ */
+export function readAllEvents(db: DbExecutor, runId: string): TraceEvent[] {
+  return resolveTrace(readAllStoredEvents(db, runId));
 }
 
 /** The outline of a stored trace, built from the denormalised columns (no event bodies are read). */

@@ -1,5 +1,5 @@
 import type { DbExecutor } from "../../db/client";
-import type { TraceEvent } from "../../core/trace/events";
+import type { EncodedTraceEvent } from "../../core/trace/events";
 import { bufferedSubscription, type RunEventBus } from "./eventBus";
 import { RunError } from "./runError";
 import { getRunRow, readEvents, readEventsUpTo } from "./runStore";
@@ -10,7 +10,8 @@ const AWAIT_START_MS = 10_000;
 
 /**
  * Every event of a run after `afterSeq`, in order, exactly once: first what is recorded, then
- * live events as they are recorded, ending after `run.end` or when `signal` aborts.
+ * live events as they are recorded, ending after `run.end` or when `signal` aborts. Events are
+ * sent as stored (trace v2: fields may be deltas against earlier events); the client resolves them.
  *
  * A client may subscribe to a run id it chose before starting the run: the stream then waits
  * up to {@link AWAIT_START_MS} for the run to appear.
@@ -25,7 +26,7 @@ export async function* streamRunEvents(options: {
   signal?: AbortSignal;
   /** Default {@link AWAIT_START_MS}. */
   awaitStartMs?: number;
-}): AsyncGenerator<TraceEvent, void, undefined> {
+}): AsyncGenerator<EncodedTraceEvent, void, undefined> {
   const { db, runId, signal } = options;
   // Subscribe before reading the backlog: events recorded in between arrive on both and are dropped by seq.
   const live = bufferedSubscription(options.bus, runId, signal);

@@ -4,7 +4,7 @@ import { scenarioSchema } from "~/core/pipeline/schema";
 import { firstDivergence } from "~/core/run/divergence";
 import { getRevision } from "~/db/pipelineStore";
 import { getRunBus, getRunService, RunError, streamRunEvents } from "~/server/runs";
-import { getRunRow, listRunRows, readAllEvents, readEvents, readOutline } from "~/server/runs/runStore";
+import { getRunRow, listRunRows, readAllStoredEvents, readEvents, readOutline } from "~/server/runs/runStore";
 import { publicProcedure, router } from "../trpc";
 
 const runId = z.string().min(1, "a run id is required");
@@ -50,14 +50,14 @@ export const runsRouter = router({
 
   outline: publicProcedure.input(z.object({ runId })).query(({ ctx, input }) => readOutline(ctx.db, input.runId)),
 
-  /** A page of events with seq > afterSeq. */
+  /** A page of events with seq > afterSeq, as stored (trace v2: the client resolves deltas). */
   events: publicProcedure
     .input(z.object({ runId, afterSeq: z.number().int().min(0), limit: z.number().int().min(1).max(1000).default(200) }))
     .query(({ ctx, input }) => readEvents(ctx.db, input.runId, input)),
 
   compare: publicProcedure.input(z.object({ a: runId, b: runId })).query(({ ctx, input }) => {
     for (const id of [input.a, input.b]) if (!getRunRow(ctx.db, id)) throw new RunError("RUN_NOT_FOUND", `run ${id} does not exist`);
-    return { divergence: firstDivergence(readAllEvents(ctx.db, input.a), readAllEvents(ctx.db, input.b)) };
+    return { divergence: firstDivergence(readAllStoredEvents(ctx.db, input.a), readAllStoredEvents(ctx.db, input.b)) };
   }),
 
   /** Live and recorded events; a reconnecting client passes lastEventId (sent by httpSubscriptionLink) and resumes after it. */
