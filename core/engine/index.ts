@@ -8,3 +8,4 @@ export { hooksForPoint } from "./firePoint";
 export { historyChars, compactHistory } from "./history";
 export type * from "./binding";
 export type * from "./ports";
+export { runPoint, POINT_ONLY_EXIT, type PointRunResult } from "./runPoint";

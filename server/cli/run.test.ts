@@ -49,6 +49,10 @@ describe("hookwright run", () => {
         '  <- reply (end_turn): "A hook is code the host runs at a fixed point."',
         "Exit: no_tool_calls",
         "1 model call, 0 tool calls",
+        "Expectations: 3 passed, 0 failed",
+        "  ✓ every model call is asked to be concise",
+        "  ✓ the run ends with no_tool_calls",
+        "  ✓ no hook fails",
         "",
       ].join("\n"),
     );
@@ -75,7 +79,7 @@ describe("hookwright run", () => {
   });
 
   it("exits 2 on usage mistakes", async () => {
-    expect(await cli([])).toMatchObject({ code: 2, stderr: "hookwright run: which pipeline file? Give its path\nusage: hookwright run PIPELINE.json [--scenario NAME] [--json [--expand]]\n" });
+    expect(await cli([])).toMatchObject({ code: 2, stderr: "hookwright run: which pipeline file? Give its path\nusage: hookwright run PIPELINE.json [--scenario NAME | --point NAME [--context FILE.json]] [--json [--expand]]\n" });
     expect((await cli(["p.json", "--jsonl"])).stderr).toContain("unknown option --jsonl");
     expect((await cli(["p.json", "--scenario"])).stderr).toContain("--scenario needs a value");
     expect(await cli(["p.json", "--expand"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--expand changes the --json output: give both") });
@@ -95,5 +99,58 @@ describe("hookwright run", () => {
     expect(resolveTrace(written).map((e) => JSON.stringify(e))).toEqual(full.map((e) => JSON.stringify(e)));
     expect(compact.stdout.length).toBeLessThan(expanded.stdout.length);
     assertTraceContract(full);
+  });
+
+  it("names a failing expectation in the summary, with its reason and step", async () => {
+    const broken = { ...beConcise, hooks: beConcise?.hooks?.map((h) => ({ ...h, code: "export default function () {}" })) };
+    const r = await cli(["broken.json"], { "broken.json": broken });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split("\n").slice(-5)).toEqual([
+      "Expectations: 2 passed, 1 failed",
+      '  ✗ every model call is asked to be concise: /systemPrompt after pre-model-call #1 is "You are a helpful assistant.", expected it to contain "Be concise."  [step 5]',
+      "  ✓ the run ends with no_tool_calls",
+      "  ✓ no hook fails",
+      "",
+    ]);
+  });
+});
+
+describe("hookwright run --point", () => {
+  const context = { conversationId: "c1", callSite: "mainAgent", systemPrompt: "Hi.", modelProfile: null, deferAssistantOutput: false };
+
+  it("runs one point's chain on the context file and prints it as a trace", async () => {
+    const r = await cli(["p.json", "--point", "pre-model-call", "--context", "ctx.json", "--json"], { "p.json": beConcise, "ctx.json": context });
+    expect(r).toMatchObject({ code: 0, stderr: "" });
+    const events = resolveTrace(r.stdout.trim().split("\n").map((l) => JSON.parse(l) as EncodedTraceEvent));
+    assertTraceContract(events);
+    expect(events.map((e) => e.type)).toEqual(["run.start", "point.start", "hook.start", "hook.end", "point.end", "run.end"]);
+    expect(events[1]).toMatchObject({ point: "pre-model-call", context });
+    expect(events[3]).toMatchObject({ patch: [{ op: "replace", path: "/systemPrompt", value: "Hi.\nBe concise." }] });
+    expect(events[5]).toMatchObject({ exitReason: "point_only" });
+    const readable = await cli(["p.json", "--point", "pre-model-call", "--context", "ctx.json"]);
+    expect(readable.stdout.replace(/ \d+ ms/g, " N ms")).toBe(
+      ['Run of "Be concise" (profile vellum), scenario "point pre-model-call"', "  pre-model-call  [request-to-provider]", "    - be-concise  changed: systemPrompt  N ms", "Exit: point_only", ""].join("\n"),
+    );
+  });
+
+  it("uses the profile's example context without --context, and says so", async () => {
+    const r = await cli(["p.json", "--point", "pre-model-call", "--json"], { "p.json": beConcise });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("hookwright run: no --context given: pre-model-call runs on the example context of the vellum profile\n");
+  });
+
+  it("names an unknown point, a bad context file and misused flags", async () => {
+    expect(await cli(["p.json", "--point", "nope", "--context", "ctx.json"], { "p.json": beConcise, "ctx.json": context })).toMatchObject({
+      code: 1,
+      stderr: 'hookwright run: --point: "nope" is not a hook point of the Vellum assistant plugins profile (known: init, user-prompt-submit, post-compact, pre-model-call, post-model-call, post-tool-use, stop, shutdown)\n',
+    });
+    expect((await cli(["p.json", "--point", "stop", "--context", "bad.json"], { "bad.json": "{ oops" })).stderr).toMatch(/^hookwright run: bad\.json is not valid JSON: /);
+    expect(await cli(["p.json", "--point", "stop", "--context", "gone.json"])).toMatchObject({ code: 1, stderr: "hookwright run: cannot read gone.json: no such file\n" });
+    expect(await cli(["p.json", "--point", "stop", "--context", "arr.json"], { "arr.json": [1] })).toMatchObject({
+      code: 1,
+      stderr: "hookwright run: arr.json must hold a JSON object: the context of stop as its point.start carries it\n",
+    });
+    expect((await cli(["p.json", "--point", "stop", "--scenario", "default"])).code).toBe(2);
+    expect((await cli(["p.json", "--context", "ctx.json"])).stderr).toContain("--context is the context of the point given with --point");
   });
 });

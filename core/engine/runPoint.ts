@@ -1,0 +1,93 @@
+import { getProfile, listProfiles } from "../profiles";
+import { getBinding } from "../profiles/bindings";
+import type { JsonObject } from "../json";
+import type { Pipeline } from "../pipeline/schema";
+import { TRACE_FORMAT, type TraceEvent, type UnsequencedTraceEvent } from "../trace/events";
+import { createRecorder, type TraceSink } from "../trace/recorder";
+import type { ProfileBinding, StageBinding } from "./binding";
+import { SimulationError } from "./errors";
+import { createFirePoint, hooksForPoint } from "./firePoint";
+import type { HookRunnerFactory } from "./ports";
+
+/** The exit reason of a run of one point alone that completed. */
+export const POINT_ONLY_EXIT = "point_only";
+
+export interface PointRunResult {
+  /** `point_only`; `hook_error` when a hook's failure propagated (the host would fail the turn); `internal_error`. */
+  exitReason: string;
+  error: string | null;
+}
+
+/**
+ * Runs only `point`'s chain of `pipeline` on `context` (the point's context as its `point.start`
+ * would carry it): a trace with run.start, point.start, hook.start/hook.end per hook, point.end and
+ * run.end (`point_only`), recorded like a full run, so the same views show it. The hooks run
+ * through the runner (the sandbox), with the chain semantics, aliases and decision field of the
+ * profile's binding for that point. A point with no enabled hook still records its context.
+ *
+ * @throws {SimulationError} UNKNOWN_PROFILE, UNKNOWN_POINT (naming the profile's points),
+ *   BAD_CONTEXT when `context` is not a JSON object — before any event is emitted.
+ */
+export async function runPoint(options: {
+  pipeline: Pipeline;
+  point: string;
+  context: JsonObject;
+  createRunner: HookRunnerFactory;
+  emit: TraceSink;
+  runId?: string;
+  /** Default: the first scenario's, else the format's defaults. */
+  clockStart?: number;
+  seed?: number;
+}): Promise<PointRunResult> {
+  const { pipeline, point, context } = options;
+  const profile = getProfile(pipeline.profile);
+  if (!profile) throw new SimulationError("UNKNOWN_PROFILE", `unknown profile "${pipeline.profile}" (known: ${listProfiles().map((p) => p.id).join(", ")})`);
+  const spec = profile.points.find((p) => p.id === point);
+  if (!spec) throw new SimulationError("UNKNOWN_POINT", `"${point}" is not a hook point of the ${profile.name} profile (known: ${profile.points.map((p) => p.id).join(", ")})`);
+  if (typeof context !== "object" || context === null || Array.isArray(context)) {
+    throw new SimulationError("BAD_CONTEXT", `the context of ${point} must be a JSON object (its fields: ${spec.fields.filter((f) => !f.hostObject).map((f) => f.name).join(", ")})`);
+  }
+  const first = pipeline.scenarios[0];
+  const clockStart = options.clockStart ?? first?.clockStart ?? 1_767_225_600_000;
+  const seed = options.seed ?? first?.seed ?? 1;
+  const recorder = createRecorder(options.emit);
+  const record = (event: UnsequencedTraceEvent): TraceEvent => recorder.record(event) as TraceEvent;
+  const bound = stageFor(getBinding(profile.id), point);
+  const edge = bound?.edge ?? profile.edges.find((e) => e.points.includes(point))?.id ?? "";
+  const stage: StageBinding<null, null> = {
+    point,
+    edge,
+    context: () => context,
+    aliases: bound?.aliases,
+    decisionField: bound?.decisionField,
+    // The host's read-back needs the loop's state, which a point run does not have; the trace's point.end still lists the fields it reads.
+    readBack: () => ({ value: null }),
+  };
+
+  record({ type: "run.start", format: TRACE_FORMAT, runId: options.runId ?? "run-1", pipeline: pipeline.name, profile: profile.id, scenario: `point ${point}`, clockStart, seed });
+  let result: PointRunResult = { exitReason: POINT_ONLY_EXIT, error: null };
+  const runner = await options.createRunner({ pipeline, clockStart, seed, limits: { timeoutMs: pipeline.limits.timeoutMs, memoryBytes: pipeline.limits.memoryMiB * 1024 * 1024 } });
+  try {
+    if (hooksForPoint(pipeline, spec).length === 0) {
+      record({ type: "point.start", point, edge, context });
+      record({ type: "point.end", point, result: {} });
+    } else {
+      const fired = await createFirePoint({ pipeline, profile, runner, record })(stage, null);
+      if (fired.aborted) result = { exitReason: "hook_error", error: `hook "${fired.aborted.hookId}" failed and the failure propagated: ${fired.aborted.failure.message}` };
+    }
+  } catch (error) {
+    result = { exitReason: "internal_error", error: `the run failed inside Hookwright: ${error instanceof Error ? error.message : String(error)}` };
+  } finally {
+    runner.dispose();
+  }
+  record({ type: "run.end", exitReason: result.exitReason, error: result.error });
+  return result;
+}
+
+/** The binding's stage that fires `point` (its edge, aliases and decision field), if any. */
+function stageFor(binding: ProfileBinding | undefined, point: string): StageBinding<unknown, unknown> | undefined {
+  for (const value of Object.values(binding ?? {})) {
+    if (typeof value === "object" && value !== null && "point" in value && value.point === point && "context" in value) return value as StageBinding<unknown, unknown>;
+  }
+  return undefined;
+}
