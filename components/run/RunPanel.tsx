@@ -53,7 +53,7 @@ export function RunPanel(props: {
   const [preparing, setPreparing] = useState(false);
   const [prepareError, setPrepareError] = useState<string | null>(null);
   const start = useMutation(trpc.runs.start.mutationOptions());
-  const { store, error } = useRunTrace(runId, { live: true });
+  const { store, error } = useRunTrace(runId, { live: true, awaitStart: true });
 
   useEffect(() => () => onPosition?.(null), [onPosition]);
 

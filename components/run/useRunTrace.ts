@@ -8,7 +8,11 @@ import { createTraceStore, type TraceStore } from "./traceStore";
  * subscription (which replays the recorded backlog first, then resumes by event id after a drop);
  * a finished run loads its outline and then event pages only as the view needs them.
  */
-export function useRunTrace(runId: string | null, options: { live: boolean }): { store: TraceStore | null; error: string | null } {
+export function useRunTrace(
+  runId: string | null,
+  /** awaitStart: the caller is starting this run itself, so the server waits briefly for it instead of answering NOT_FOUND. */
+  options: { live: boolean; awaitStart?: boolean },
+): { store: TraceStore | null; error: string | null } {
   const client = useTRPCClient();
   const [error, setError] = useState<string | null>(null);
   const store = useMemo(
@@ -26,7 +30,7 @@ export function useRunTrace(runId: string | null, options: { live: boolean }): {
       return () => store.destroy();
     }
     const sub = client.runs.onEvent.subscribe(
-      { runId, lastEventId: null },
+      { runId, lastEventId: null, awaitStart: options.awaitStart },
       {
         onData: (tracked) => {
           store.append([tracked.data]);
@@ -39,6 +43,6 @@ export function useRunTrace(runId: string | null, options: { live: boolean }): {
       sub.unsubscribe();
       store.destroy();
     };
-  }, [store, runId, options.live, client]);
+  }, [store, runId, options.live, options.awaitStart, client]);
   return { store, error };
 }

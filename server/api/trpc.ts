@@ -121,12 +121,27 @@ function translate(error: TRPCError): TRPCError | null {
   return null;
 }
 
-const translateErrors = t.middleware(async ({ next }) => {
+/** A subscription's stream, with a typed error thrown while it runs translated like any other. */
+async function* translateStreamErrors(stream: AsyncIterable<unknown>): AsyncGenerator<unknown, void, undefined> {
+  try {
+    yield* stream;
+  } catch (cause) {
+    if (isApiError(cause)) throw new TRPCError({ code: cause.apiCode, message: cause.message, cause });
+    throw cause;
+  }
+}
+
+const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
+  typeof value === "object" && value !== null && Symbol.asyncIterator in value;
+
+const translateErrors = t.middleware(async ({ next, type }) => {
   const result = await next();
   if (!result.ok) {
     const translated = translate(result.error);
     if (translated) throw translated;
   }
+  // A subscription's errors happen after this middleware returned, while its stream is read.
+  if (result.ok && type === "subscription" && isAsyncIterable(result.data)) return { ...result, data: translateStreamErrors(result.data) };
   return result;
 });
 

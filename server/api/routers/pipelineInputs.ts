@@ -2,7 +2,7 @@ import { z } from "zod";
 import { pipelineSchema } from "~/core/pipeline/schema";
 import { isKnownProfile, unknownProfileMessage } from "~/db/knownProfiles";
 
-export const pipelineIdSchema = z.string().min(1, "a pipeline id is required");
+export const pipelineIdSchema = z.string().min(1, "a pipeline id is required").max(200, "a pipeline id has at most 200 characters");
 
 export const pipelineNameSchema = z
   .string()
