@@ -8,7 +8,7 @@ test.describe("Runs", () => {
       // In the designer. pace=250: the server records one event every 250 ms (an explicit run option),
       // so the run is visibly in progress.
       await page.goto(`/pipelines/${pipeline.id}?pace=250`);
-      await expect(page.getByLabel("Scenario")).toHaveValue("three tools");
+      await expect(page.getByTestId("run-scenario")).toHaveText("three tools");
       await page.getByTestId("run-button").click();
 
       const card = page.locator('.run-hook-cards [data-testid="hook-card"][data-hook-id="be-concise"]').first();

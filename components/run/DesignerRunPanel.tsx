@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { DesignerScenarioEditor } from "~/components/scenarios/DesignerScenarioEditor";
 import { ScenarioList } from "~/components/scenarios/ScenarioList";
 import layout from "~/components/scenarios/scenarios.module.css";
+import { DesignerExpectationSink } from "~/components/expectations/DesignerExpectationSink";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import type { Scenario } from "~/core/pipeline/schema";
 import type { SourceLocation } from "~/core/trace/events";
@@ -60,21 +61,23 @@ export function DesignerRunPanel(props: { pipelineId: string; eventDelayMs?: num
   }, [params, openFileAt, selectScenario]);
 
   return (
-    <div className={layout.layout}>
-      <ScenarioList template={null} onAdded={() => setEditorOpen(true)} />
-      <RunPanel
-        pipelineId={props.pipelineId}
-        scenarios={scenarios}
-        scenarioName={scenarioName}
-        prepareRun={saveNow}
-        editor={<DesignerScenarioEditor />}
-        editorOpen={editorOpen}
-        onEditorOpenChange={setEditorOpen}
-        noScenarioHint="This pipeline has no scenario yet: add one under Scenarios."
-        onPosition={onPosition}
-        onOpenHook={onOpenHook}
-        eventDelayMs={props.eventDelayMs}
-      />
-    </div>
+    <DesignerExpectationSink>
+      <div className={layout.layout}>
+        <ScenarioList onAdded={() => setEditorOpen(true)} />
+        <RunPanel
+          pipelineId={props.pipelineId}
+          scenarios={scenarios}
+          scenarioName={scenarioName}
+          prepareRun={saveNow}
+          editor={<DesignerScenarioEditor />}
+          editorOpen={editorOpen}
+          onEditorOpenChange={setEditorOpen}
+          noScenarioHint="This pipeline has no scenario yet: add one under Scenarios."
+          onPosition={onPosition}
+          onOpenHook={onOpenHook}
+          eventDelayMs={props.eventDelayMs}
+        />
+      </div>
+    </DesignerExpectationSink>
   );
 }

@@ -1,9 +1,9 @@
 "use client";
-import { useState, type KeyboardEvent } from "react";
+import { useMemo, useState, type KeyboardEvent } from "react";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import { uniqueScenarioName } from "~/core/pipeline/changes";
 import type { Scenario } from "~/core/pipeline/schema";
-import { blankScenario } from "./scenarioTemplates";
+import { blankScenario, profileTemplate } from "./scenarioTemplates";
 import styles from "./scenarios.module.css";
 
 const noScenarios: readonly Scenario[] = [];
@@ -13,13 +13,15 @@ const noScenarios: readonly Scenario[] = [];
  * template), rename, duplicate, delete and reorder. Each is one undoable change, saved at once.
  * Keys in the list: ↑/↓ select, Alt+↑/↓ reorder, F2 rename, Delete delete, Ctrl/⌘+D duplicate.
  */
-export function ScenarioList(props: { template: Scenario | null; onAdded: () => void }) {
+export function ScenarioList(props: { onAdded: () => void }) {
   const scenarios = useEditorStore((s) => s.doc?.scenarios ?? noScenarios);
   const selected = useEditorStore((s) => s.selectedScenario) ?? scenarios[0]?.name ?? null;
   const select = useEditorStore((s) => s.selectScenario);
   const applyChanges = useEditorStore((s) => s.applyChanges);
   const setNotice = useEditorStore((s) => s.setNotice);
   const doc = useEditorStore((s) => s.doc);
+  const profileId = doc?.profile ?? null;
+  const template = useMemo(() => (profileId ? profileTemplate(profileId) : null), [profileId]);
   const [renaming, setRenaming] = useState<string | null>(null);
   const index = scenarios.findIndex((s) => s.name === selected);
 
@@ -73,11 +75,11 @@ export function ScenarioList(props: { template: Scenario | null; onAdded: () => 
             </button>
             <button
               type="button"
-              disabled={!props.template}
-              title={props.template ? `A copy of the ${props.template.name} scenario every new pipeline of this profile starts with` : "This profile has no template scenario"}
+              disabled={!template}
+              title={template ? `A copy of the ${template.name} scenario every new pipeline of this profile starts with` : "This profile has no template scenario"}
               onClick={(e) => {
                 closeMenu(e.currentTarget);
-                if (props.template) addTemplate(props.template);
+                if (template) addTemplate(template);
               }}
             >
               From the profile template
@@ -109,20 +111,20 @@ export function ScenarioList(props: { template: Scenario | null; onAdded: () => 
         </ul>
       )}
       {selected ? (
-        <div className={styles.row} role="toolbar" aria-label={`Scenario ${selected}`}>
-          <button type="button" className="btn btn-quiet" onClick={() => setRenaming(selected)} title="Rename (F2)">
+        <div className={styles.toolbar} role="toolbar" aria-label={`Scenario ${selected}`}>
+          <button type="button" onClick={() => setRenaming(selected)} title="Rename (F2)">
             Rename
           </button>
-          <button type="button" className="btn btn-quiet" onClick={() => duplicate(selected)} title="Duplicate (Ctrl/⌘+D)">
+          <button type="button" onClick={() => duplicate(selected)} title="Duplicate (Ctrl/⌘+D)">
             Duplicate
           </button>
-          <button type="button" className="btn btn-quiet" aria-label={`Move ${selected} up`} title="Move up (Alt+↑)" disabled={index <= 0} onClick={() => moveBy(selected, -1)}>
+          <button type="button" aria-label={`Move ${selected} up`} title="Move up (Alt+↑)" disabled={index <= 0} onClick={() => moveBy(selected, -1)}>
             ↑
           </button>
-          <button type="button" className="btn btn-quiet" aria-label={`Move ${selected} down`} title="Move down (Alt+↓)" disabled={index >= scenarios.length - 1} onClick={() => moveBy(selected, 1)}>
+          <button type="button" aria-label={`Move ${selected} down`} title="Move down (Alt+↓)" disabled={index >= scenarios.length - 1} onClick={() => moveBy(selected, 1)}>
             ↓
           </button>
-          <button type="button" className="btn btn-quiet danger" onClick={() => remove(selected)} title="Delete (Del)">
+          <button type="button" className={styles.danger} onClick={() => remove(selected)} title="Delete (Del)">
             Delete
           </button>
         </div>
