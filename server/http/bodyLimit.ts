@@ -40,8 +40,14 @@ export class BodyTooLargeError extends Error {
     readonly limit: number,
     readonly size: number | null,
   ) {
-    super(`The request body is ${size === null ? `more than ${formatBytes(limit)}` : formatBytes(size)}; at most ${formatBytes(limit)} are allowed here.`);
+    super(tooLargeMessage(limit, size));
   }
+}
+
+/** "The request body is 300 MB; at most 10 MB are allowed here." (never "is 10 MB; at most 10 MB"). */
+export function tooLargeMessage(limit: number, size: number | null): string {
+  const shown = size === null || formatBytes(size) === formatBytes(limit) ? `more than ${formatBytes(limit)}` : formatBytes(size);
+  return `The request body is ${shown}; at most ${formatBytes(limit)} are allowed here.`;
 }
 
 /** The declared Content-Length, or null when absent or not a number. */

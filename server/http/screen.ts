@@ -1,5 +1,5 @@
 import { tokenMatches, tokenOf } from "./accessToken";
-import { bodyLimitFor, declaredLength, formatBytes } from "./bodyLimit";
+import { bodyLimitFor, declaredLength, tooLargeMessage } from "./bodyLimit";
 import { clipMessage } from "./clip";
 import { isHostAllowed, parseHost } from "./hosts";
 import type { ServerSettings } from "./settings";
@@ -97,7 +97,7 @@ function sizeProblem(url: string, headers: Headers): Refusal | null {
   const declared = declaredLength(headers);
   const limit = bodyLimitFor(new URL(url).pathname);
   if (declared === null || declared <= limit) return null;
-  return refuse(413, "BODY_TOO_LARGE", `The request body is ${formatBytes(declared)}; at most ${formatBytes(limit)} are allowed here.`);
+  return refuse(413, "BODY_TOO_LARGE", tooLargeMessage(limit, declared));
 }
 
 function tokenProblem(url: string, headers: Headers, settings: ServerSettings, tokenHash: () => string): Refusal | null {
