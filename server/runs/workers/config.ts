@@ -4,7 +4,12 @@ import { availableParallelism } from "node:os";
 export interface RunPoolConfig {
   /** Worker threads, each running one run at a time. */
   workers: number;
-  /** V8 heap cap of each worker (its resourceLimits); past it the worker is stopped and its run ends. */
+  /**
+   * V8 heap cap of each worker (its resourceLimits); past it the worker is stopped and its run
+   * ends. A backstop for the host side of a run: Node enforces it only for gradual growth (one
+   * large allocation past it aborts the process, nodejs/node#47224), so it sits well above what
+   * the sandbox's own memory limit lets out of a hook.
+   */
   workerMemoryMiB: number;
   /**
    * How long past a call's own limits (timeout per hook, for the hook's load and its call) the
@@ -41,7 +46,7 @@ export function runPoolConfigFromEnv(env: NodeJS.ProcessEnv = process.env, warn:
   };
   return {
     workers: read("HOOKWRIGHT_RUN_WORKERS", defaultWorkerCount()),
-    workerMemoryMiB: read("HOOKWRIGHT_RUN_WORKER_MEMORY_MIB", 2048),
+    workerMemoryMiB: read("HOOKWRIGHT_RUN_WORKER_MEMORY_MIB", 4096),
     graceMs: read("HOOKWRIGHT_RUN_GRACE_MS", 5000),
   };
 }

@@ -72,6 +72,20 @@ function yieldingModel(model: ModelProvider): ModelProvider {
  * every call into user code.
  */
 export async function runJob(engine: RunEngine, job: RunJob, emit: RunEventSink, options: { yieldBetweenCalls: boolean; watch?: CallWatch }): Promise<void> {
+  if (job.point) {
+    if (!engine.runPoint) throw new Error("this run engine cannot run a hook point alone");
+    await engine.runPoint({
+      pipeline: job.pipeline,
+      point: job.point.name,
+      context: job.point.context,
+      clockStart: job.scenario.clockStart,
+      seed: job.scenario.seed,
+      runId: job.runId,
+      createRunner: watchedRunnerFactory(engine.createRunner, { yieldFirst: options.yieldBetweenCalls, watch: options.watch }),
+      emit,
+    });
+    return;
+  }
   const model = modelOf(job, (scenario) => engine.scriptedModel(scenario));
   await engine.simulate({
     pipeline: job.pipeline,

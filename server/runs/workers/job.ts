@@ -1,4 +1,5 @@
 import type { ModelProvider } from "../../../core/engine/ports";
+import type { JsonObject } from "../../../core/json";
 import type { Pipeline, Scenario } from "../../../core/pipeline/schema";
 import type { TraceEvent } from "../../../core/trace/events";
 import { createReplayModelProvider } from "../replayProvider";
@@ -13,6 +14,8 @@ export interface RunJob {
   pipeline: Pipeline;
   scenario: Scenario;
   model: ModelSource;
+  /** Run only this hook point's chain on this context (runs.startPoint) instead of the scenario's turn. */
+  point?: { name: string; context: JsonObject };
 }
 
 /**

@@ -60,10 +60,12 @@ export function createRunPool(options: RunPoolOptions): RunPool {
   /** Runs one job on `worker`, writing the end of its trace itself if the worker is lost. */
   async function runOn(worker: RunWorker, job: RunJob, sink: Waiting): Promise<RunOutcome> {
     const open = new OpenTrace();
+    busy++;
     const outcome = await worker.run(job, (event) => {
       open.observe(event);
       sink.emit(event);
     });
+    busy--;
     if (outcome.kind === "done") sink.resolve();
     else if (outcome.kind === "failed") sink.reject(new Error(outcome.error));
     else {
@@ -99,12 +101,7 @@ export function createRunPool(options: RunPoolOptions): RunPool {
       const sink = waiting.get(job.runId);
       waiting.delete(job.runId);
       if (!sink) continue;
-      busy++;
-      try {
-        await runOn(worker, job, sink);
-      } finally {
-        busy--;
-      }
+      await runOn(worker, job, sink);
     }
   }
 

@@ -1,4 +1,5 @@
 import { parentPort } from "node:worker_threads";
+import { prewarmSandbox } from "../../sandbox/templateCache";
 import { defaultRunEngine } from "../engine";
 import { runJob } from "./executor";
 import type { FromWorker, ToWorker } from "./protocol";
@@ -23,4 +24,8 @@ port.on("message", (message: ToWorker) => {
     (error: unknown) => post({ type: "failed", error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
   );
 });
-post({ type: "ready" });
+// The sandbox's pre-initialized instance is built while the worker waits for its first job.
+void prewarmSandbox().then(
+  () => post({ type: "ready" }),
+  () => post({ type: "ready" }), // the first run reports the failure, with its run
+);
