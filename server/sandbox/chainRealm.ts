@@ -1,7 +1,6 @@
 import type { QuickJSContext, QuickJSHandle, VmCallResult } from "quickjs-emscripten-core";
 import type { ChainCallRecord, ChainFailure } from "../../core/chain/types";
-import type { JsonObject, JsonPatch } from "../../core/json";
-import { applyPatch } from "../../core/trace/jsonPatch";
+import type { JsonObject } from "../../core/json";
 import { contextPatch } from "./contextPatch";
 import type { ChainOpenOptions } from "./guest/chain";
 import { readJson } from "./guestAnswers";
@@ -80,8 +79,11 @@ export class ChainRealm {
   private readonly fns = new Map<Api, QuickJSHandle>();
   /** The hooks of the open chain, by index (the guest answers {@link start} with indices). */
   private hookIds: readonly string[] = [];
-  /** The host's copy of the input the guest keeps (what the next patch is computed against). */
-  private last: { parsed: JsonObject; jsonLength: number } | null = null;
+  /**
+   * The caller's context the guest's kept input was made from, by reference (what the next
+   * patch is computed against), and roughly how long its JSON is.
+   */
+  private last: { context: JsonObject; jsonLength: number } | null = null;
 
   constructor(
     private readonly instance: SandboxInstance,
@@ -111,6 +113,11 @@ export class ChainRealm {
    * Opens a chain over `context`. When the previous chain's input (kept in the guest) differs
    * from it by a small patch, only the patch crosses: parsing a large context in QuickJS is the
    * biggest fixed cost of a chain, and consecutive hook points share their conversation.
+   *
+   * The host keeps the caller's previous context by reference and diffs the new one against it:
+   * the engine builds each point's context from the previous one with structural sharing and
+   * never mutates a context it handed over (ChainRequest.context), so an unchanged 1 MB history
+   * is the same object on both sides and the diff skips it without visiting it.
    */
   open(context: JsonObject, options: ChainOpenOptions): void {
     const opts = JSON.stringify(options);
@@ -119,15 +126,13 @@ export class ChainRealm {
     this.last = null;
     // A patch cannot reorder keys (hooks that list the context's fields must see the caller's
     // order): contextPatch answers null when the caller's order differs.
-    const patch = last ? contextPatch(last.parsed, context) : null;
+    const patch = last ? contextPatch(last.context, context) : null;
     if (last && patch) {
-      // Serialised and parsed back, so the host's copy never shares objects with the caller's context.
       const patchJson = JSON.stringify(patch);
       if (patchJson.length <= last.jsonLength * PATCH_SHARE) {
-        const parsed = applyPatch(last.parsed, JSON.parse(patchJson) as JsonPatch);
         try {
           this.call("openPatched", patchJson, opts);
-          this.last = { parsed, jsonLength: last.jsonLength + patchJson.length };
+          this.last = { context, jsonLength: last.jsonLength + patchJson.length };
           this.transfers.contextsPatched++;
           return;
         } catch (error) {
@@ -138,7 +143,7 @@ export class ChainRealm {
     }
     const json = JSON.stringify(context);
     this.call("open", json, opts);
-    this.last = { parsed: JSON.parse(json) as JsonObject, jsonLength: json.length };
+    this.last = { context, jsonLength: json.length };
     this.transfers.contextsWhole++;
   }
 

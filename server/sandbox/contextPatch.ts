@@ -3,9 +3,9 @@ import type { JsonObject, JsonPatch } from "../../core/json";
 
 /**
  * The patch that turns the chain realm's copy of the previous context into the next one, for
- * {@link ChainRealm.open}. The two are separate trees (the caller's context against the host's
- * own copy), so every node is compared; hooks that list fields must see the caller's key order,
- * which core's diff checks on the same walk.
+ * {@link ChainRealm.open}: a diff of the caller's previous context (kept by reference) against
+ * its next one, so subtrees the two share are skipped by identity. Hooks that list fields must
+ * see the caller's key order, which core's diff checks on the same walk.
  *
  * @returns the patch, or null when applying it would list some object's keys in another
  *   order than `after` (the context must then cross whole).

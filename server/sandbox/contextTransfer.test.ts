@@ -54,7 +54,70 @@ function evolve(r: Random, prev: JsonObject): JsonObject {
   return next;
 }
 
+/** Paths (as keys) of every container in `value`. */
+function containerPaths(value: Json, path: string[] = [], out: string[][] = []): string[][] {
+  if (typeof value === "object" && value !== null) {
+    out.push(path);
+    for (const [k, child] of Object.entries(value)) containerPaths(child, [...path, k], out);
+  }
+  return out;
+}
+
+/** A shallow copy of a container, keeping its key order. */
+function shallow(value: JsonObject | Json[]): JsonObject | Json[] {
+  if (Array.isArray(value)) return value.slice();
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(value)) define(out, k, v);
+  return out;
+}
+
+/**
+ * The next context as the engine builds it: containers along the edited path are copied and
+ * everything else is shared with `prev` by reference (which the sandbox diffs by identity).
+ */
+function evolveShared(r: Random, prev: JsonObject): JsonObject {
+  let next = prev;
+  for (let edits = 1 + r.int(3); edits > 0; edits--) {
+    const path = r.pick(containerPaths(next));
+    const root = shallow(next) as JsonObject;
+    let target: JsonObject | Json[] = root;
+    for (const key of path) {
+      const child = shallow((target as Record<string, Json>)[key] as JsonObject | Json[]);
+      (target as Record<string, Json>)[key] = child;
+      target = child;
+    }
+    if (Array.isArray(target)) {
+      if (r.int(2) === 0 || target.length === 0) target.push(r.json(2));
+      else target.splice(r.int(target.length), 1);
+    } else if (r.int(3) === 0) {
+      const keys = Object.keys(target);
+      if (keys.length > 0) delete target[r.pick(keys)];
+    } else {
+      define(target, r.key(), r.json(2));
+    }
+    next = root;
+  }
+  return next;
+}
+
 describe("context transfer", () => {
+  it("shows hooks exactly the caller's context when consecutive contexts share most of their objects", async () => {
+    const runner = await harness.open(pipelineOf(SEE));
+    const r = createRandom(20260102);
+    let context: JsonObject = { history: history(r), systemPrompt: "S", n: 1 };
+    const seen: JsonObject[] = [];
+    for (let step = 0; step < 80; step++) {
+      context = evolveShared(r, context);
+      seen.push(context);
+      const result = await runner.runChain({ point: "p", execution: "void", hookIds: ["see"], context });
+      expect(result.calls[0]?.returned, `step ${step}`).toEqual({ seen: JSON.stringify(context) });
+    }
+    // The caller's contexts were only read: each still is what it was when it was sent.
+    expect(seen.every((c, i) => i === 0 || c !== seen[i - 1])).toBe(true);
+    expect(runner.stats.contextsPatched).toBeGreaterThan(60);
+  });
+
+
   it("shows hooks exactly the caller's context over a random sequence of related contexts", async () => {
     const runner = await harness.open(pipelineOf(SEE));
     const r = createRandom(20260101);
