@@ -1,5 +1,6 @@
 import { sql, type InferInsertModel, type InferSelectModel } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { ExpectationReport } from "../core/expectations/types";
 import type { Pipeline as PipelineDocument, Scenario as ScenarioDocument } from "../core/pipeline/schema";
 
 /*
@@ -82,6 +83,13 @@ export const runs = sqliteTable(
     eventCount: integer("event_count").notNull().default(0),
     hooksChanged: integer("hooks_changed").notNull().default(0),
     errors: integer("errors").notNull().default(0),
+    /** A run of one hook point alone (runs.startPoint): the point; null for a scenario run. */
+    point: text("point"),
+    /** The scenario's expectations checked against this run (core/expectations); null when it had none or the run has not ended. */
+    expectations: text("expectations", { mode: "json" }).$type<ExpectationReport>(),
+    /** Denormalised from `expectations` for the run list. */
+    expectationsPassed: integer("expectations_passed"),
+    expectationsFailed: integer("expectations_failed"),
     createdAt: integer("created_at", { mode: "timestamp_ms" })
       .notNull()
       .default(nowMs)

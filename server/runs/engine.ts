@@ -1,4 +1,4 @@
-import { checkPipelineAgainstProfile, createScriptedModel, runScenario } from "../../core/engine";
+import { checkPipelineAgainstProfile, createScriptedModel, runPoint, runScenario } from "../../core/engine";
 import { describeIssues } from "../../core/pipeline/parsePipeline";
 import { getProfile, listProfiles } from "../../core/profiles";
 import { createSandboxRunner } from "../sandbox";
@@ -19,4 +19,5 @@ export const defaultRunEngine: RunEngine = {
     return issues.length > 0 ? describeIssues(issues) : null;
   },
   simulate: (options) => runScenario(options),
+  runPoint: (options) => runPoint(options),
 };

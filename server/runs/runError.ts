@@ -1,6 +1,6 @@
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 
-export type RunErrorCode = "RUN_NOT_FOUND" | "PIPELINE_NOT_FOUND" | "SCENARIO_NOT_FOUND" | "PIPELINE_CANNOT_RUN" | "RUN_ID_TAKEN";
+export type RunErrorCode = "RUN_NOT_FOUND" | "PIPELINE_NOT_FOUND" | "SCENARIO_NOT_FOUND" | "PIPELINE_CANNOT_RUN" | "RUN_ID_TAKEN" | "POINT_NOT_FOUND";
 
 const apiCodes: Record<RunErrorCode, TRPC_ERROR_CODE_KEY> = {
   RUN_NOT_FOUND: "NOT_FOUND",
@@ -8,6 +8,7 @@ const apiCodes: Record<RunErrorCode, TRPC_ERROR_CODE_KEY> = {
   SCENARIO_NOT_FOUND: "BAD_REQUEST",
   PIPELINE_CANNOT_RUN: "BAD_REQUEST",
   RUN_ID_TAKEN: "CONFLICT",
+  POINT_NOT_FOUND: "BAD_REQUEST",
 };
 
 /** A run request that cannot be served; carries `apiCode` so the API edge reports it as is (server/api/trpc.ts). */

@@ -2,15 +2,18 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { pipelineRevisions } from "../../db/schema";
 import type { HookRunnerFactory, ModelProvider } from "../../core/engine/ports";
+import type { JsonObject } from "../../core/json";
 import type { Pipeline, Scenario } from "../../core/pipeline/schema";
+import { getProfile } from "../../core/profiles";
 import { addToSummary, emptyRunSummary, type RunSummary } from "../../core/run/hookStatus";
 import type { TraceEvent, UnsequencedEvent } from "../../core/trace/events";
 import type { RunEventBus } from "./eventBus";
 import { rerunScenario } from "./rerunScenario";
 import { RunError } from "./runError";
-import { appendEvent, failAbandonedRuns, finishRun, getRunRow, insertRun, readAllEvents } from "./runStore";
+import { expectationCollector, pointRunScenario } from "./runChecks";
+import { appendEvent, failAbandonedRuns, finishRun, getRunRow, insertRun, readAllEvents, recordExpectations } from "./runStore";
 import { inProcessExecutor, type RunExecutor } from "./workers/executor";
-import { recordedModel, type ModelSource } from "./workers/job";
+import { recordedModel, type ModelSource, type RunJob } from "./workers/job";
 
 /** Lets the start request's response go out before the run's first event is recorded. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -30,6 +33,29 @@ export interface RunEngine {
     model: ModelProvider;
     emit: (event: TraceEvent | UnsequencedEvent) => void;
   }): Promise<unknown>;
+  /** Runs one hook point's chain on a context (core/engine runPoint), calling `emit` for every event in order. */
+  runPoint?(options: {
+    pipeline: Pipeline;
+    point: string;
+    context: JsonObject;
+    clockStart: number;
+    seed: number;
+    runId: string;
+    createRunner: HookRunnerFactory;
+    emit: (event: TraceEvent | UnsequencedEvent) => void;
+  }): Promise<unknown>;
+}
+
+/** A run of one hook point alone (runs.startPoint). */
+export interface StartPointRunOptions {
+  pipelineId: string;
+  /** Defaults to the head revision. */
+  revision?: number;
+  point: string;
+  /** The point's context as its point.start carries it. */
+  context: JsonObject;
+  eventDelayMs?: number;
+  runId?: string;
 }
 
 export interface StartRunOptions {
@@ -49,6 +75,8 @@ export interface StartRunOptions {
 
 export interface RunService {
   start(options: StartRunOptions): { runId: string };
+  /** Runs only one hook point's chain on a given context; recorded like any run (its row has `point`). */
+  startPoint(options: StartPointRunOptions): { runId: string };
   /** Re-runs a recorded turn against the pipeline's current head with the recorded model and tool outputs. */
   rerun(options: { runId: string; eventDelayMs?: number; newRunId?: string }): { runId: string };
   /** Resolves when the run is recorded completely (immediately for runs not in progress here). */
@@ -89,12 +117,13 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
     rerunOf: string | null;
     eventDelayMs?: number;
     runId?: string;
+    point?: RunJob["point"];
   }): { runId: string } {
     const problem = engine.check?.(options.pipeline) ?? null;
     if (problem !== null) throw new RunError("PIPELINE_CANNOT_RUN", problem);
     const runId = options.runId ?? crypto.randomUUID();
     if (options.runId !== undefined && getRunRow(db, runId)) throw new RunError("RUN_ID_TAKEN", `run id ${runId} is already used`);
-    insertRun(db, { id: runId, pipelineId: options.pipelineId, revision: options.revision, scenario: options.scenario, rerunOf: options.rerunOf });
+    insertRun(db, { id: runId, pipelineId: options.pipelineId, revision: options.revision, scenario: options.scenario, rerunOf: options.rerunOf, point: options.point?.name ?? null });
     const done = execute(runId, options).finally(() => active.delete(runId));
     active.set(runId, done);
     return { runId };
@@ -102,12 +131,13 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
 
   async function execute(
     runId: string,
-    options: { pipeline: Pipeline; scenario: Scenario; model: ModelSource; eventDelayMs?: number },
+    options: { pipeline: Pipeline; scenario: Scenario; model: ModelSource; eventDelayMs?: number; point?: RunJob["point"] },
   ): Promise<void> {
     await yieldToEventLoop();
     let summary: RunSummary = emptyRunSummary;
     let seq = 0;
     let ended = false;
+    const expect = options.point ? null : expectationCollector(options.pipeline, options.scenario);
     const record = (event: TraceEvent | UnsequencedEvent) => {
       seq += 1;
       // The recorder owns numbering: the stored trace is gap-free even if the engine's counter is not.
@@ -116,6 +146,9 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
       appendEvent(db, runId, numbered);
       summary = addToSummary(summary, numbered);
       if (numbered.type === "run.end") ended = true;
+      // Checked before run.end goes out, so a viewer that reads the run on its end sees the results.
+      const report = expect?.(numbered);
+      if (report) recordExpectations(db, runId, report);
       bus.publish(runId, numbered);
     };
     const delay = options.eventDelayMs ?? 0;
@@ -124,7 +157,7 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
     let failure: string | null = null;
     try {
       const simulation = executor.execute(
-        { runId, pipeline: options.pipeline, scenario: options.scenario, model: options.model },
+        { runId, pipeline: options.pipeline, scenario: options.scenario, model: options.model, ...(options.point ? { point: options.point } : {}) },
         delay > 0 ? (e) => void pending.push(e) : record,
       );
       if (delay > 0) {
@@ -171,11 +204,33 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
         runId: options.runId,
       });
     },
+    startPoint(options) {
+      const { pipeline, revision } = loadRevision(options.pipelineId, options.revision);
+      const points = getProfile(pipeline.profile)?.points.map((p) => p.id) ?? [];
+      if (!points.includes(options.point)) throw new RunError("POINT_NOT_FOUND", `"${options.point}" is not a hook point of profile ${pipeline.profile} (known: ${points.join(", ")})`);
+      return launch({
+        pipelineId: options.pipelineId,
+        revision,
+        pipeline,
+        scenario: pointRunScenario(pipeline, options.point),
+        model: { kind: "scripted" },
+        rerunOf: null,
+        eventDelayMs: options.eventDelayMs,
+        runId: options.runId,
+        point: { name: options.point, context: options.context },
+      });
+    },
     rerun(options) {
       const row = getRunRow(db, options.runId);
       if (!row) throw new RunError("RUN_NOT_FOUND", `run ${options.runId} does not exist`);
       const events = readAllEvents(db, options.runId);
       const { pipeline, revision } = loadRevision(row.pipelineId);
+      if (row.point !== null) {
+        // A point run re-runs the same point on the context it had, against the current code.
+        const start = events.find((e) => e.type === "point.start");
+        const context = start?.type === "point.start" ? start.context : {};
+        return launch({ pipelineId: row.pipelineId, revision, pipeline, scenario: row.scenario, model: { kind: "scripted" }, rerunOf: options.runId, eventDelayMs: options.eventDelayMs, runId: options.newRunId, point: { name: row.point, context } });
+      }
       return launch({
         pipelineId: row.pipelineId,
         revision,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, lte } from "drizzle-orm";
 import type { DbExecutor } from "../../db/client";
 import { runEvents, runs, type RunRow } from "../../db/schema";
+import type { ExpectationReport } from "../../core/expectations/types";
 import type { Scenario } from "../../core/pipeline/schema";
 import type { RunSummary } from "../../core/run/hookStatus";
 import type { EncodedTraceEvent, TraceEvent } from "../../core/trace/events";
@@ -16,11 +17,16 @@ import { appendToOutline, emptyOutline, outlineEntryOf, type TraceOutline } from
 
 export function insertRun(
   db: DbExecutor,
-  row: { id: string; pipelineId: string; revision: number; scenario: Scenario; rerunOf: string | null },
+  row: { id: string; pipelineId: string; revision: number; scenario: Scenario; rerunOf: string | null; point?: string | null },
 ): void {
   db.insert(runs)
-    .values({ id: row.id, pipelineId: row.pipelineId, revision: row.revision, scenarioName: row.scenario.name, scenario: row.scenario, rerunOf: row.rerunOf })
+    .values({ id: row.id, pipelineId: row.pipelineId, revision: row.revision, scenarioName: row.scenario.name, scenario: row.scenario, rerunOf: row.rerunOf, point: row.point ?? null })
     .run();
+}
+
+/** Stores the scenario's expectations checked against the finished run (with the pass/fail counts the list shows). */
+export function recordExpectations(db: DbExecutor, runId: string, report: ExpectationReport): void {
+  db.update(runs).set({ expectations: report, expectationsPassed: report.passed, expectationsFailed: report.failed }).where(eq(runs.id, runId)).run();
 }
 
 export function appendEvent(db: DbExecutor, runId: string, event: EncodedTraceEvent): void {

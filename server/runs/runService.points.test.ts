@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { examplePipelines } from "~/core/examples";
+import type { PipelineInput } from "~/core/pipeline/schema";
+import { openDatabase, type DbHandle } from "~/db/client";
+import { createPipeline } from "~/db/pipelineStore";
+import { createRunEventBus, type RunEventBus } from "./eventBus";
+import { defaultRunEngine } from "./engine";
+import { RunError } from "./runError";
+import { createRunService, type RunService } from "./runService";
+import { getRunRow, readAllEvents } from "./runStore";
+
+/* Expectations checked after every run, and runs of one point alone: real engine, real sandbox. */
+
+const beConcise = examplePipelines.find((p) => p.name === "Be concise") as PipelineInput;
+
+describe("run service: expectations and point runs", () => {
+  let handle: DbHandle;
+  let service: RunService;
+  let bus: RunEventBus;
+  beforeEach(() => {
+    handle = openDatabase({ file: ":memory:" });
+    bus = createRunEventBus();
+    service = createRunService({ db: handle.db, bus, engine: defaultRunEngine });
+  });
+  afterEach(() => handle.close());
+
+  async function settle(start: () => { runId: string }) {
+    const { runId } = start();
+    await service.settled(runId);
+    return { runId, events: readAllEvents(handle.db, runId), row: getRunRow(handle.db, runId) };
+  }
+
+  it("stores the scenario's expectation results on the run before its run.end goes out", async () => {
+    const pipelineId = createPipeline(handle.db, beConcise).id;
+    const runId = crypto.randomUUID();
+    const seenAtEnd: unknown[] = [];
+    bus.subscribe(runId, (e) => {
+      if (e.type === "run.end") seenAtEnd.push(getRunRow(handle.db, runId)?.expectationsPassed);
+    });
+    const { row } = await settle(() => service.start({ pipelineId, scenario: { name: "default" }, runId }));
+    expect(seenAtEnd).toEqual([3]);
+    expect(row).toMatchObject({ expectationsPassed: 3, expectationsFailed: 0, point: null });
+    expect(row?.expectations?.results.map((r) => [r.label, r.pass])).toEqual([
+      ["every model call is asked to be concise", true],
+      ["the run ends with no_tool_calls", true],
+      ["no hook fails", true],
+    ]);
+  });
+
+  it("fails an expectation with its reason and step when the hook breaks", async () => {
+    const broken: PipelineInput = { ...beConcise, hooks: beConcise.hooks?.map((h) => ({ ...h, code: 'export default function () { throw new Error("boom"); }' })) };
+    const pipelineId = createPipeline(handle.db, broken).id;
+    const { row } = await settle(() => service.start({ pipelineId, scenario: { name: "default" } }));
+    expect(row).toMatchObject({ expectationsPassed: 1, expectationsFailed: 2 });
+    expect(row?.expectations?.results.filter((r) => !r.pass).map((r) => [r.reason, r.seq])).toEqual([
+      ['/systemPrompt after pre-model-call #1 is "You are a helpful assistant.", expected it to contain "Be concise."', 5],
+      [expect.stringMatching(/^hook "be-concise" threw at pre-model-call: Error: boom/), 4],
+    ]);
+  });
+
+  it("leaves expectations null for a scenario without any", async () => {
+    const pipelineId = createPipeline(handle.db, { ...beConcise, scenarios: beConcise.scenarios?.map((s) => ({ ...s, expectations: undefined })) }).id;
+    const { row } = await settle(() => service.start({ pipelineId, scenario: { name: "default" } }));
+    expect(row).toMatchObject({ expectations: null, expectationsPassed: null, expectationsFailed: null, status: "finished" });
+  });
+
+  it("runs one point alone in the sandbox, recorded like a run, and re-runs it on the same context", async () => {
+    const pipelineId = createPipeline(handle.db, beConcise).id;
+    const context = { conversationId: "c1", callSite: "mainAgent", systemPrompt: "Edited.", modelProfile: null, deferAssistantOutput: false };
+    const { events, row, runId } = await settle(() => service.startPoint({ pipelineId, point: "pre-model-call", context }));
+    expect(events.map((e) => e.type)).toEqual(["run.start", "point.start", "hook.start", "hook.end", "point.end", "run.end"]);
+    expect(events[3]).toMatchObject({ hookId: "be-concise", patch: [{ op: "replace", path: "/systemPrompt", value: "Edited.\nBe concise." }] });
+    expect(row).toMatchObject({ point: "pre-model-call", scenarioName: "point pre-model-call", exitReason: "point_only", status: "finished", revision: 1, expectations: null });
+    const again = await settle(() => service.rerun({ runId }));
+    expect(again.row).toMatchObject({ point: "pre-model-call", rerunOf: runId, exitReason: "point_only" });
+    expect(again.events[1]).toMatchObject({ type: "point.start", context });
+  });
+
+  it("refuses an unknown point and an unknown revision with the API codes the UI expects", () => {
+    const pipelineId = createPipeline(handle.db, beConcise).id;
+    const refused = (f: () => unknown) => {
+      try {
+        f();
+      } catch (error) {
+        if (error instanceof RunError) return { code: error.code, apiCode: error.apiCode, message: error.message };
+      }
+      return null;
+    };
+    expect(refused(() => service.startPoint({ pipelineId, point: "before_tool_call", context: {} }))).toEqual({
+      code: "POINT_NOT_FOUND",
+      apiCode: "BAD_REQUEST",
+      message: '"before_tool_call" is not a hook point of profile vellum (known: init, user-prompt-submit, post-compact, pre-model-call, post-model-call, post-tool-use, stop, shutdown)',
+    });
+    expect(refused(() => service.start({ pipelineId, revision: 7, scenario: { name: "default" } }))).toEqual({
+      code: "PIPELINE_NOT_FOUND",
+      apiCode: "NOT_FOUND",
+      message: `pipeline ${pipelineId} has no revision 7`,
+    });
+  });
+});
