@@ -1,7 +1,7 @@
-import { unzipSync } from "fflate";
+import { unzipSync, zipSync } from "fflate";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { chainedPipeline } from "~/core/bundles/fixtures/pipelines";
-import { createPipeline, getPipeline } from "~/db/pipelineStore";
+import { createPipeline, getPipeline, listPipelines } from "~/db/pipelineStore";
 import { openTestDatabase } from "~/db/testDatabase";
 import { createCaller } from "~/server/api/root";
 import { createContextInner } from "~/server/api/trpc";
@@ -85,5 +85,35 @@ describe("bundles.preview", () => {
     await expect(caller.bundles.preview({ id: created.id })).rejects.toThrow(
       "Module tools/x.ts would be loaded by the host as a plugin tool, because tools/ is a plugin surface folder; move it, for example to src/.",
     );
+  });
+});
+
+describe("import endpoint, issue 10", () => {
+  it("refuses a plugin sent as text/plain (a cross-site no-cors fetch) with 415 and plants nothing", async () => {
+    const zip = new Uint8Array(await exportResponse(handle.db, createPipeline(handle.db, chainedPipeline).id, null).arrayBuffer());
+    const before = listPipelines(handle.db).length;
+    const response = await importResponse(handle.db, upload(zip, { "content-type": "text/plain;charset=UTF-8" }));
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({
+      error: 'Upload the plugin as application/zip or application/octet-stream; this request sent Content-Type "text/plain".',
+      code: "UNSUPPORTED_MEDIA_TYPE",
+    });
+    expect(listPipelines(handle.db).length).toBe(before);
+    expect((await importResponse(handle.db, upload(zip, { "content-type": "application/octet-stream" }))).status).toBe(201);
+  });
+
+  it("refuses a hookwright.json nested 2500 deep with 400 naming the file and the field", async () => {
+    const zip = new Uint8Array(await exportResponse(handle.db, createPipeline(handle.db, chainedPipeline).id, null).arrayBuffer());
+    const files = unzipSync(zip);
+    const metadataPath = Object.keys(files).find((p) => p.endsWith("/hookwright.json"));
+    if (!metadataPath) throw new Error("the export has no hookwright.json");
+    const deep = `${'{"a":'.repeat(2500)}1${"}".repeat(2500)}`;
+    files[metadataPath] = new TextEncoder().encode(`{"format":"x","pipeline":{"scenarios":[{"tools":[{"inputSchema":${deep}}]}]}}`);
+    const response = await importResponse(handle.db, upload(zipSync(files)));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: "In tool-result-guard/hookwright.json, pipeline.scenarios[0].tools[0].inputSchema.a.a…: nested more than 100 levels deep; JSON here may nest at most 100 levels.",
+      code: "JSON_TOO_DEEP",
+    });
   });
 });

@@ -44,7 +44,7 @@ const isWildcard = (address: string) => ["0.0.0.0", "::", "[::]", ""].includes(a
 function interfaceAddresses(): string[] {
   return Object.values(networkInterfaces())
     .flat()
-    .flatMap((i) => (i ? [bracketed(i.address.split("%")[0] ?? i.address)] : []));
+    .flatMap((i) => (i ? [i.address.split("%")[0] ?? i.address] : []));
 }
 
 /**
@@ -55,7 +55,7 @@ function interfaceAddresses(): string[] {
 export function allowedHosts(options: { bindHost: string; port: string; extra: string | undefined; addresses?: () => string[] }): HostName[] {
   const { bindHost, port } = options;
   const names = new Set(LOOPBACK_NAMES);
-  if (isWildcard(bindHost)) for (const a of (options.addresses ?? interfaceAddresses)()) names.add(a.toLowerCase());
+  if (isWildcard(bindHost)) for (const a of (options.addresses ?? interfaceAddresses)()) names.add(bracketed(a).toLowerCase());
   else names.add(bracketed(bindHost.toLowerCase()));
   const patterns: HostName[] = [...names].map((name) => ({ name, port }));
   for (const entry of (options.extra ?? "").split(",")) {
