@@ -2,12 +2,18 @@ import type { EncodedTraceEvent, TraceEvent } from "../trace/events";
 import { createStreamResolver } from "../trace/resolve";
 import { outlineEntry, type TraceOutline } from "./outline";
 
-/** Fields that differ between two runs of the same turn without meaning anything changed. */
-const VOLATILE = new Set(["seq", "t", "durationMs", "runId"]);
+/**
+ * Event fields that differ between two runs of the same turn without meaning anything changed
+ * (the trace format too: a v1 recording and its v2 re-run are the same turn). Top-level only: a
+ * context may well have a field named like one of these.
+ */
+const VOLATILE = new Set(["seq", "t", "durationMs", "runId", "format"]);
 
 /** An event reduced to what a re-run must reproduce. */
 export function comparableEvent(event: EncodedTraceEvent): string {
-  return JSON.stringify(event, (key, value: unknown) => (VOLATILE.has(key) ? undefined : value));
+  return JSON.stringify(event, function (this: unknown, key, value: unknown) {
+    return this === event && VOLATILE.has(key) ? undefined : value;
+  });
 }
 
 /** Where two traces of the same turn part ways. */

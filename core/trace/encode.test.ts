@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import type { Json, JsonObject } from "../json";
+import type { Message } from "../pipeline/schema";
+import { createDeltaEncoder } from "./encode";
+import type { PointStartEvent, TraceEvent } from "./events";
+import { resolveTrace } from "./resolve";
+
+const text = (role: string, t: string): JsonObject => ({ role, content: [{ type: "text", text: t }] });
+const history = (n: number, size: number): JsonObject[] => Array.from({ length: n }, (_, i) => text(i % 2 ? "assistant" : "user", `${i}:`.padEnd(size, "x")));
+
+function encodeAll(events: TraceEvent[]) {
+  const encoder = createDeltaEncoder();
+  return events.map((e) => encoder.encode(e));
+}
+
+describe("createDeltaEncoder", () => {
+  it("writes a context as a delta against the previous point when that is smaller, sharing the added values", () => {
+    const h = history(4, 1000);
+    const added = text("user", "next");
+    const events: TraceEvent[] = [
+      { seq: 1, type: "point.start", point: "pre-model-call", context: { systemPrompt: "S", messages: h } },
+      { seq: 2, type: "point.end", point: "pre-model-call" },
+      { seq: 3, type: "point.start", point: "pre-model-call", context: { systemPrompt: "S", messages: [...h, added] } },
+    ];
+    const [first, , third] = encodeAll(events);
+    expect(first).toBe(events[0]); // nothing to derive from: written in full, as is
+    expect(third).toEqual({ seq: 3, type: "point.start", point: "pre-model-call", contextDelta: { from: 1, path: "/context", patch: [{ op: "add", path: "/messages/4", value: added }] } });
+    expect(Object.keys(third as object)).toEqual(["seq", "type", "point", "contextDelta"]);
+    expect((third as { contextDelta: { patch: { value: Json }[] } }).contextDelta.patch[0]?.value).toBe(added);
+  });
+
+  it("writes a field in full when the delta would not be smaller", () => {
+    const events: TraceEvent[] = [
+      { seq: 1, type: "point.start", point: "stop", context: { a: 1, b: "two" } },
+      { seq: 2, type: "point.start", point: "stop", context: { c: 3, d: "four" } },
+      { seq: 3, type: "model.request", call: 1, system: null, messages: [] },
+    ];
+    const out = encodeAll(events);
+    out.forEach((e, i) => expect(e).toBe(events[i]));
+  });
+
+  it("bases a model request on the conversation of the point before it, and run.end on the last request", () => {
+    const h = history(3, 500) as unknown as Message[]; // contexts are JSON, requests typed messages: the same values
+    const reply = { role: "assistant" as const, content: [{ type: "text" as const, text: "done" }] };
+    const events: TraceEvent[] = [
+      { seq: 1, type: "point.start", point: "pre-model-call", context: { messages: h as unknown as Json[], systemPrompt: "S" } },
+      { seq: 2, type: "point.end", point: "pre-model-call" },
+      { seq: 3, type: "model.request", call: 1, system: "S", messages: h },
+      { seq: 4, type: "run.end", exitReason: "no_tool_calls", error: null, messages: [...h, reply] },
+    ];
+    const out = encodeAll(events);
+    expect(out[2]).toEqual({ seq: 3, type: "model.request", call: 1, system: "S", messagesDelta: { from: 1, path: "/context/messages", patch: [] } });
+    expect(out[3]).toEqual({ seq: 4, type: "run.end", exitReason: "no_tool_calls", error: null, messagesDelta: { from: 3, path: "/messages", patch: [{ op: "add", path: "/3", value: reply }] } });
+    // Resolving gives the events back exactly, key order included.
+    expect(resolveTrace(out).map((e) => JSON.stringify(e))).toEqual(events.map((e) => JSON.stringify(e)));
+  });
+
+  it("does not walk an unchanged history again: shared arrays are skipped by identity and sized once", () => {
+    let reads = 0;
+    const big = new Proxy(history(200, 5000), {
+      get(target, key, receiver) {
+        reads++;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const encoder = createDeltaEncoder();
+    const ctx = (n: number): JsonObject => ({ messages: big, turn: n });
+    encoder.encode({ seq: 1, type: "point.start", point: "p", context: ctx(1) });
+    reads = 0;
+    const second = encoder.encode({ seq: 2, type: "point.start", point: "p", context: ctx(2) });
+    expect(second).toEqual({ seq: 2, type: "point.start", point: "p", contextDelta: { from: 1, path: "/context", patch: [{ op: "replace", path: "/turn", value: 2 }] } });
+    expect(reads).toBe(0);
+  });
+
+  it("keeps key order: a context whose keys move is not written as a delta that would reorder them", () => {
+    const h = history(5, 1000);
+    const events: TraceEvent[] = [
+      { seq: 1, type: "point.start", point: "p", context: { a: 1, messages: h } },
+      { seq: 2, type: "point.start", point: "p", context: { messages: h, a: 1 } },
+    ];
+    const out = encodeAll(events);
+    expect(out[1]).toBe(events[1]);
+    expect(Object.keys((resolveTrace(out)[1] as PointStartEvent).context)).toEqual(["messages", "a"]);
+  });
+});

@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runScenario } from "~/core/engine/runScenario";
+import { PIPELINE_FORMAT, type PipelineInput } from "~/core/pipeline/schema";
+import { firstDivergence } from "~/core/run/divergence";
+import type { EncodedTraceEvent, TraceEvent } from "~/core/trace/events";
+import { deltaKeys, resolveTrace } from "~/core/trace/resolve";
+import { createTraceStore } from "~/components/run/traceStore";
+import { appendToOutline, emptyOutline, outlineEntryOf } from "~/core/run/outline";
+import { openDatabase, type DbHandle } from "~/db/client";
+import { createPipeline } from "~/db/pipelineStore";
+import { createRunEventBus } from "./eventBus";
+import { defaultRunEngine } from "./engine";
+import { createRunService, type RunEngine } from "./runService";
+import { appendEvent, insertRun, readAllEvents, readAllStoredEvents, readEvents } from "./runStore";
+import { streamRunEvents } from "./streamEvents";
+
+/** Four tool calls with 5 KB results, a hook before every model call and one cutting results: many points sharing a conversation. */
+const page = (n: number) => `result ${n}: ${"lorem ipsum ".repeat(420)}`;
+const pipelineDoc: PipelineInput = {
+  format: PIPELINE_FORMAT,
+  name: "v2 round trip",
+  profile: "vellum",
+  hooks: [
+    { id: "remind", point: "pre-model-call", name: "remind", enabled: true, code: 'export default function (ctx) { ctx.systemPrompt = (ctx.systemPrompt ?? "") + "!"; }\n' },
+    {
+      id: "cut",
+      point: "post-tool-use",
+      name: "cut",
+      enabled: true,
+      code: "export default function (ctx) { if (ctx.toolResponse.content.length > 3000) ctx.toolResponse.content = ctx.toolResponse.content.slice(0, 3000); }\n",
+    },
+  ],
+  scenarios: [
+    {
+      name: "default",
+      prompt: "Read four pages.",
+      system: "Be helpful.",
+      model: {
+        kind: "scripted",
+        responses: [
+          ...[1, 2, 3, 4].map((i) => ({ content: [{ type: "tool_use" as const, id: `toolu_${i}`, name: "fetch", input: { page: i } }], stopReason: "tool_use" as const })),
+          { content: [{ type: "text" as const, text: "Read them." }], stopReason: "end_turn" as const },
+        ],
+      },
+      tools: [{ name: "fetch", description: "", inputSchema: { type: "object" }, results: [1, 2, 3, 4].map(page) }],
+    },
+  ],
+};
+
+describe("trace v2 through the run service (real engine and sandbox)", () => {
+  let handle: DbHandle;
+  beforeEach(() => {
+    handle = openDatabase({ file: ":memory:" });
+  });
+  afterEach(() => handle.close());
+
+  it("emit → store → stream → resolve gives exactly the engine's full events", async () => {
+    const full: TraceEvent[] = [];
+    // The app's engine, also keeping what the engine held in full for the comparison.
+    const engine: RunEngine = { ...defaultRunEngine, simulate: (o) => runScenario({ ...o, emit: (written, f) => (full.push(f), o.emit(written)) }) };
+    const bus = createRunEventBus();
+    const service = createRunService({ db: handle.db, bus, engine });
+    const { id } = createPipeline(handle.db, pipelineDoc);
+    const { runId } = service.start({ pipelineId: id, scenario: { name: "default" } });
+    const streamed: EncodedTraceEvent[] = [];
+    for await (const e of streamRunEvents({ db: handle.db, bus, runId, afterSeq: 0 })) streamed.push(e);
+    await service.settled(runId);
+
+    const stored = readAllStoredEvents(handle.db, runId);
+    expect(streamed).toEqual(stored); // sent as stored
+    expect(stored[0]).toMatchObject({ type: "run.start", format: "hookwright.trace/v2" });
+    // Each point's context from the previous one of its kind; requests from the previous request once
+    // that is smaller than the whole history (the first grows by one 3 KB result: about the same size).
+    const withDeltas = stored.filter((e) => deltaKeys(e).length > 0).map((e) => `${e.seq} ${e.type}`);
+    expect(withDeltas).toEqual(["14 point.start", "22 point.start", "26 point.start", "30 model.request", "34 point.start", "38 point.start", "42 model.request", "46 point.start", "50 point.start", "54 model.request", "56 run.end"]);
+
+    const expanded = full.map((e) => JSON.stringify(e));
+    expect(resolveTrace(streamed).map((e) => JSON.stringify(e))).toEqual(expanded);
+    expect(readAllEvents(handle.db, runId).map((e) => JSON.stringify(e))).toEqual(expanded);
+    const storedBytes = stored.reduce((n, e) => n + JSON.stringify(e).length, 0);
+    const expandedBytes = expanded.reduce((n, e) => n + e.length, 0);
+    expect(storedBytes).toBeLessThan(expandedBytes * 0.75);
+
+    // The browser's store, paging from the end backwards, resolves the same events.
+    const store = createTraceStore({ load: (afterSeq, limit) => Promise.resolve(readEvents(handle.db, runId, { afterSeq, limit })) });
+    const outline = emptyOutline();
+    for (const e of stored) appendToOutline(outline, outlineEntryOf(e));
+    store.setOutline(outline);
+    await store.ensure(stored.length, stored.length);
+    expect(JSON.stringify(store.event(stored.length))).toBe(expanded[stored.length - 1]);
+    expect(store.problem()).toBeNull();
+  });
+
+  it("reads a run stored before v2 (a v1 trace) everywhere, and compares it with a v2 re-run", async () => {
+    const { id } = createPipeline(handle.db, pipelineDoc);
+    // A v1 trace is what the engine held in full, labelled v1: record one and store it as an old server did.
+    const full: TraceEvent[] = [];
+    const pipeline = pipelineDoc as unknown as Parameters<typeof runScenario>[0]["pipeline"];
+    const parsed = (await import("~/core/pipeline/parsePipeline")).parsePipeline(pipeline);
+    if (!parsed.ok || !parsed.value.scenarios[0]) throw new Error("setup");
+    await runScenario({ pipeline: parsed.value, scenario: parsed.value.scenarios[0], createRunner: defaultRunEngine.createRunner, runId: "old", emit: (_, f) => full.push(f) });
+    const v1 = full.map((e) => (e.type === "run.start" ? { ...e, format: "hookwright.trace/v1" as const } : e));
+    insertRun(handle.db, { id: "old", pipelineId: id, revision: 1, scenario: parsed.value.scenarios[0], rerunOf: null });
+    for (const e of v1) appendEvent(handle.db, "old", JSON.parse(JSON.stringify(e)) as EncodedTraceEvent);
+
+    expect(readAllEvents(handle.db, "old")).toEqual(v1);
+    const streamed: EncodedTraceEvent[] = [];
+    for await (const e of streamRunEvents({ db: handle.db, bus: createRunEventBus(), runId: "old", afterSeq: 0 })) streamed.push(e);
+    expect(resolveTrace(streamed)).toEqual(v1);
+
+    const service = createRunService({ db: handle.db, bus: createRunEventBus(), engine: defaultRunEngine });
+    const { runId } = service.rerun({ runId: "old" });
+    await service.settled(runId);
+    const again = readAllStoredEvents(handle.db, runId);
+    expect(again.some((e) => deltaKeys(e).length > 0)).toBe(true);
+    // The same behaviour written two ways is no divergence.
+    expect(firstDivergence(readAllStoredEvents(handle.db, "old"), again)).toBeNull();
+  });
+});
