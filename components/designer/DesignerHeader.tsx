@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { ExportPluginButton } from "~/components/bundles/ExportPluginButton";
+import { TestAllButton } from "~/components/expectations/TestAllButton";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import type { Profile } from "~/core/profiles";
 import styles from "./designer.module.css";
@@ -37,6 +38,7 @@ export function DesignerHeader({ profile }: { profile: Profile }) {
       </div>
       <div className={styles.actions}>
         <SaveStatus />
+        {pipelineId ? <TestAllButton pipelineId={pipelineId} /> : null}
         <button
           type="button"
           className="btn btn-quiet"
@@ -67,6 +69,11 @@ export function DesignerHeader({ profile }: { profile: Profile }) {
         </button>
         <ImportPipelineButton />
         {pipelineId ? <ExportPluginButton pipelineId={pipelineId} /> : null}
+        {pipelineId ? (
+          <Link href={`/pipelines/${pipelineId}/history`} className="btn btn-quiet" title="Every saved revision: what changed, diffs, restore" data-testid="history-link">
+            History
+          </Link>
+        ) : null}
       </div>
     </header>
   );

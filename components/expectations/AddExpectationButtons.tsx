@@ -1,13 +1,13 @@
 "use client";
 import { useState } from "react";
+import { decisionName } from "~/core/expectations";
 import type { Json } from "~/core/json";
 import type { Expectation } from "~/core/pipeline/schema";
 import { getProfile } from "~/core/profiles";
 import type { HookEndEvent } from "~/core/trace/events";
-import { decisionName } from "./decisionName";
 import { sameExpectation, useExpectationTarget } from "./expectationSink";
 import styles from "./expectations.module.css";
-import { pointOccurrence } from "./pointOccurrence";
+import { readBackExpectation } from "./readBackExpectation";
 
 interface Offer {
   key: string;
@@ -19,7 +19,7 @@ interface Offer {
 
 const preview = (value: Json) => {
   const text = JSON.stringify(value);
-  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 };
 
 /**
@@ -40,10 +40,11 @@ export function AddExpectationButtons({ event, name, changedFields }: { event: H
   const offers: Offer[] = [];
   const fired: Expectation = { kind: "hookFired", hookId: event.hookId, fired: true };
   if (!has(fired)) offers.push({ key: "fired", text: "expect it fires", title: `Scenario “${scope.scenario}” must run ${name}`, build: () => Promise.resolve(fired) });
-  if (event.decision !== undefined && event.decision !== null) {
-    const decided: Expectation = { kind: "hookDecision", hookId: event.hookId, decision: decisionName(event.decision), occurrence: "any" };
+  const decision = decisionName(event);
+  if (decision !== "none") {
+    const decided: Expectation = { kind: "hookDecision", hookId: event.hookId, decision, occurrence: "any" };
     if (!has(decided)) {
-      offers.push({ key: "decision", text: `expect decision “${decided.decision}”`, title: `${name} must decide ${decided.decision} at least once`, build: () => Promise.resolve(decided) });
+      offers.push({ key: "decision", text: `expect decision “${decision}”`, title: `${name} must decide ${decision} at least once`, build: () => Promise.resolve(decided) });
     }
   }
   const store = scope.store;
@@ -52,16 +53,8 @@ export function AddExpectationButtons({ event, name, changedFields }: { event: H
       offers.push({
         key: `field:${field}`,
         text: `expect ${field} here`,
-        title: `After ${event.point} (this crossing), the host must read back ${field} as it is now`,
-        build: async () => {
-          const { occurrence, endIndex } = pointOccurrence(store.outline, { index: event.seq - 1, point: event.point });
-          if (endIndex < 0) return `${event.point} has not finished yet: wait for the run to pass it.`;
-          await store.ensure(endIndex + 1, endIndex + 1);
-          const end = store.event(endIndex + 1);
-          const value = end?.type === "point.end" ? end.result?.[field] : undefined;
-          if (value === undefined) return `The host did not read back ${field} after ${event.point}.`;
-          return { kind: "context", point: event.point, path: `/${field.replace(/~/g, "~0").replace(/\//g, "~1")}`, occurrence, op: "equals", value };
-        },
+        title: `The host must read back ${field} after this crossing of ${event.point} with the value it has now`,
+        build: () => readBackExpectation(store, { seq: event.seq, point: event.point, field }),
       });
     }
   }

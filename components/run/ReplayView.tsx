@@ -3,6 +3,8 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
+import { RunWithExpectations } from "~/components/expectations/RunWithExpectations";
+import { ServerExpectationSink } from "~/components/expectations/ServerExpectationSink";
 import { errorMessage } from "~/components/providers/apiError";
 import { useTRPC } from "~/components/providers/TrpcProvider";
 import type { SourceLocation } from "~/core/trace/events";
@@ -54,7 +56,14 @@ export function ReplayView(props: { pipelineId: string; runId: string; initialSt
     <div className="run-replay">
       <header className="run-replay-head">
         <h1>
-          Run of {pipeline.document.name} <span className="run-muted">({run.scenarioName}, revision {run.revision})</span>
+          Run of {pipeline.document.name}{" "}
+          <span className="run-muted">
+            ({run.scenarioName},{" "}
+            <Link href={`/pipelines/${props.pipelineId}/history?rev=${run.revision}`} title="What this revision changed, and its code" data-testid="run-revision">
+              revision {run.revision}
+            </Link>
+            )
+          </span>
         </h1>
         <p>
           {run.status === "running" ? "Running…" : <>Exit: <strong>{run.exitReason ?? run.status}</strong></>} · {run.hooksChanged} hook calls changed something ·{" "}
@@ -82,7 +91,11 @@ export function ReplayView(props: { pipelineId: string; runId: string; initialSt
         {error ? <p className="run-error-text">{error}</p> : null}
       </header>
       <RunGraph document={pipeline.document} position={position} />
-      <TraceView store={store} step={step} onStep={onStep} follow={false} onPosition={setPosition} onOpenHook={openHook} />
+      <ServerExpectationSink pipelineId={props.pipelineId}>
+        <RunWithExpectations pipelineId={props.pipelineId} runId={props.runId} store={store} onStep={(seq) => onStep(seq - 1)}>
+          <TraceView store={store} step={step} onStep={onStep} follow={false} onPosition={setPosition} onOpenHook={openHook} />
+        </RunWithExpectations>
+      </ServerExpectationSink>
     </div>
   );
 }

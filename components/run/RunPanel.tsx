@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import type { Scenario } from "~/core/pipeline/schema";
+import { RunWithExpectations } from "~/components/expectations/RunWithExpectations";
 import { errorMessage } from "~/components/providers/apiError";
 import { useTRPC } from "~/components/providers/TrpcProvider";
 import { RunInfo } from "~/components/scenarios/RunInfo";
@@ -145,11 +146,11 @@ export function RunPanel(props: {
       {error ? <p className="run-error-text" role="alert">{error}</p> : null}
       {showEditor && scenario ? props.editor : null}
       {!scenario ? <p className="run-muted">{props.noScenarioHint ?? "This pipeline has no scenario yet."}</p> : null}
-      {store ? (
-        <>
+      {store && runId ? (
+        <RunWithExpectations pipelineId={props.pipelineId} runId={runId} store={store}>
           <LiveHookCards store={store} onOpenHook={props.onOpenHook} onSelect={onStep} />
           <TraceView store={store} step={step} onStep={onStep} follow={follow} onPosition={onPosition} onOpenHook={props.onOpenHook} keyboard={false} />
-        </>
+        </RunWithExpectations>
       ) : null}
       <details className="run-history-box">
         <summary>Run history</summary>

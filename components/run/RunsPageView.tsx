@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import { ServerExpectationSink } from "~/components/expectations/ServerExpectationSink";
 import { errorMessage } from "~/components/providers/apiError";
 import { useTRPC } from "~/components/providers/TrpcProvider";
 import { RunGraph } from "./RunGraph";
@@ -23,13 +24,15 @@ export function RunsPageView(props: { pipelineId: string; eventDelayMs?: number 
       </p>
       <h1>Run {document.name}</h1>
       <RunGraph document={document} position={position} />
-      <RunPanel
-        pipelineId={props.pipelineId}
-        scenarios={document.scenarios}
-        noScenarioHint="This pipeline has no scenario yet: add one in the designer (Scenarios, beside Run)."
-        onPosition={setPosition}
-        eventDelayMs={props.eventDelayMs}
-      />
+      <ServerExpectationSink pipelineId={props.pipelineId}>
+        <RunPanel
+          pipelineId={props.pipelineId}
+          scenarios={document.scenarios}
+          noScenarioHint="This pipeline has no scenario yet: add one in the designer (Scenarios, beside Run)."
+          onPosition={setPosition}
+          eventDelayMs={props.eventDelayMs}
+        />
+      </ServerExpectationSink>
     </div>
   );
 }
