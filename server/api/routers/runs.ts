@@ -6,6 +6,7 @@ import { getPipeline, getRevision } from "~/db/pipelineStore";
 import { getRunBus, getRunService, RunError, streamRunEvents } from "~/server/runs";
 import { getRunRow, listRunRows, readAllStoredEvents, readEvents, readOutline } from "~/server/runs/runStore";
 import { publicProcedure, router } from "../trpc";
+import { runAuthoringProcedures } from "./runAuthoring";
 
 const runId = z.string().min(1, "a run id is required").max(200, "a run id has at most 200 characters");
 const pipelineId = z.string().min(1, "a pipeline id is required").max(200, "a pipeline id has at most 200 characters");
@@ -31,6 +32,8 @@ const startInput = z.object({
 });
 
 export const runsRouter = router({
+  ...runAuthoringProcedures,
+
   start: publicProcedure.input(startInput).mutation(({ ctx, input }) =>
     getRunService(ctx.db).start({
       pipelineId: input.pipelineId,
@@ -51,7 +54,7 @@ export const runsRouter = router({
       const rows = listRunRows(ctx.db, input.pipelineId, input.limit);
       // No runs may mean no such pipeline: that is NOT_FOUND, not an empty list.
       if (rows.length === 0) getPipeline(ctx.db, input.pipelineId);
-      return rows.map(({ scenario: _scenario, ...row }) => row);
+      return rows.map(({ scenario: _scenario, expectations: _expectations, ...row }) => row);
     }),
 
   /** The run and the pipeline revision it ran (so a replay shows the code as it was). */

@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { examplePipelines } from "~/core/examples";
+import type { PipelineInput } from "~/core/pipeline/schema";
+import { openDatabase, type DbHandle } from "~/db/client";
+import { createPipeline, getPipeline, saveRevision } from "~/db/pipelineStore";
+import { getRunBus, provideRunService } from "~/server/runs";
+import { defaultRunEngine } from "~/server/runs/engine";
+import { createRunService, type RunService } from "~/server/runs/runService";
+import { createCaller } from "../root";
+import { createContextInner } from "../trpc";
+
+/* runs.startPoint / pointContext / toScenario / hookNotes, and expectation counts on runs.list: real engine and sandbox. */
+
+const gate = examplePipelines.find((p) => p.name === "Dangerous shell command gate") as PipelineInput;
+
+describe("runs router: authoring procedures", () => {
+  let handle: DbHandle;
+  let service: RunService;
+  beforeEach(() => {
+    handle = openDatabase({ file: ":memory:" });
+    service = createRunService({ db: handle.db, bus: getRunBus(), engine: defaultRunEngine });
+    provideRunService(handle.db, service);
+  });
+  afterEach(() => handle.close());
+  const caller = () => createCaller(createContextInner({ db: handle.db }));
+
+  it("prefills a point's context from the profile's example, then from the latest run, and runs the point alone", async () => {
+    const c = caller();
+    const p = createPipeline(handle.db, gate);
+    const example = await c.runs.pointContext({ pipelineId: p.id, point: "before_tool_call" });
+    expect(example).toMatchObject({ source: "example", runId: null, context: { toolName: "terminal", args: { command: "rm -rf ./build" } } });
+
+    const { runId } = await c.runs.start({ pipelineId: p.id, scenarioName: "cleanup request" });
+    await service.settled(runId);
+    const recorded = await c.runs.pointContext({ pipelineId: p.id, point: "before_tool_call" });
+    expect(recorded).toMatchObject({ source: "run", runId, context: { toolName: "terminal", args: { command: "ls ./build" } } });
+
+    const edited = { ...recorded.context, args: { command: "mkfs.ext4 /dev/sda" } };
+    const point = await c.runs.startPoint({ pipelineId: p.id, point: "before_tool_call", context: edited });
+    await service.settled(point.runId);
+    const got = await c.runs.get({ runId: point.runId });
+    expect(got.run).toMatchObject({ point: "before_tool_call", exitReason: "point_only", status: "finished" });
+    const events = await c.runs.events({ runId: point.runId, afterSeq: 0 });
+    expect(events.find((e) => e.type === "hook.end")).toMatchObject({ status: "blocked", decision: { handled: true, error: "Blocked: 'mkfs.ext4 /dev/sda' matches a dangerous command pattern." } });
+
+    await expect(c.runs.startPoint({ pipelineId: p.id, point: "nope", context: {} })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining('"nope" is not a hook point of profile registry') });
+    await expect(c.runs.startPoint({ pipelineId: p.id, point: "before_tool_call", context: [] as unknown as Record<string, never> })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+  });
+
+  it("lists expectation counts and returns the results on runs.get", async () => {
+    const c = caller();
+    const p = createPipeline(handle.db, gate);
+    const { runId } = await c.runs.start({ pipelineId: p.id, scenarioName: "cleanup request" });
+    await service.settled(runId);
+    const [row] = await c.runs.list({ pipelineId: p.id });
+    expect(row).toMatchObject({ expectationsPassed: 4, expectationsFailed: 0, point: null });
+    expect(row && "expectations" in row).toBe(false);
+    expect((await c.runs.get({ runId })).run.expectations?.results.map((r) => r.label)).toEqual([
+      "rm -rf is blocked",
+      'tool terminal with {"command":"rm -rf ./build"} does not run',
+      "a harmless command still runs",
+      "the run ends with no_tool_calls",
+    ]);
+  });
+
+  it("saves a run as a scripted scenario with a free name; the scenario runs the same turn", async () => {
+    const c = caller();
+    const p = createPipeline(handle.db, gate);
+    const { runId } = await c.runs.start({ pipelineId: p.id, scenarioName: "cleanup request" });
+    await service.settled(runId);
+    const scenario = await c.runs.toScenario({ runId });
+    expect(scenario.name).toBe("cleanup request (recorded)");
+    expect(scenario.tools[0]).toMatchObject({ name: "terminal", results: ["app.js\napp.js.map"] });
+    const head = getPipeline(handle.db, p.id);
+    saveRevision(handle.db, { id: p.id, baseRevision: head.revision, document: { ...head.document, scenarios: [...head.document.scenarios, scenario] } });
+    expect((await c.runs.toScenario({ runId })).name).toBe("cleanup request (recorded) 2");
+    const again = await c.runs.start({ pipelineId: p.id, scenarioName: "cleanup request (recorded)" });
+    await service.settled(again.runId);
+    expect((await c.runs.get({ runId: again.runId })).run).toMatchObject({ exitReason: "no_tool_calls", expectationsPassed: 4, expectationsFailed: 0 });
+  });
+
+  it("says why hooks did not fire, naming the scenario that reaches the point", async () => {
+    const c = caller();
+    const input: PipelineInput = {
+      ...gate,
+      hooks: [...(gate.hooks ?? []), { id: "audit", point: "after_tool_call", name: "audit", code: "export default async function () {}" }, { id: "off", point: "agent_done", name: "off", enabled: false, code: "export default async function () {}" }],
+      scenarios: [{ name: "just talk", prompt: "Hi", model: { kind: "scripted", responses: [{ content: [{ type: "text", text: "Hello." }], stopReason: "end_turn" }] } }, ...(gate.scenarios ?? [])],
+    };
+    const p = createPipeline(handle.db, input);
+    const { runId } = await c.runs.start({ pipelineId: p.id, scenarioName: "just talk" });
+    await service.settled(runId);
+    const notes = await c.runs.hookNotes({ runId });
+    expect(notes.map((n) => [n.hookId, n.fired, n.message])).toEqual([
+      ["command-gate", false, 'Not reached: the turn never got to before_tool_call in scenario "just talk". Scenario "cleanup request" reaches it.'],
+      ["audit", false, 'Not reached: the turn never got to after_tool_call in scenario "just talk". Scenario "cleanup request" reaches it.'],
+      ["off", false, "Disabled: it is switched off, so the host never calls it."],
+    ]);
+  });
+});

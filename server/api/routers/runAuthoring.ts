@@ -1,0 +1,79 @@
+import { TRPCError } from "@trpc/server";
+import { z } from "zod";
+import type { JsonObject } from "~/core/json";
+import { dryRunReach } from "~/core/run/dryRun";
+import { exampleContext } from "~/core/run/exampleContext";
+import { explainHooks, type OtherRun } from "~/core/run/hookNotes";
+import { scenarioFromTrace, uniqueScenarioName } from "~/core/run/scenarioFromTrace";
+import { getPipeline, getRevision } from "~/db/pipelineStore";
+import { getRunService, RunError } from "~/server/runs";
+import { latestPointContext } from "~/server/runs/latestPointContext";
+import { getRunRow, listRunRows, readAllEvents } from "~/server/runs/runStore";
+import { publicProcedure } from "../trpc";
+
+/*
+ * Runs procedures for authoring (issue 9): run one point alone, prefill its context, save a run
+ * as a scenario, and say why hooks did not fire. Spread into the runs router.
+ */
+
+const runId = z.string().min(1, "a run id is required").max(200, "a run id has at most 200 characters");
+const pipelineId = z.string().min(1, "a pipeline id is required").max(200, "a pipeline id has at most 200 characters");
+const point = z.string().min(1, "name the hook point").max(200, "a hook point name has at most 200 characters");
+const contextObject = z.record(z.string(), z.json(), { error: "the context is a JSON object, as the point's point.start carries it" });
+
+function requireRun(db: Parameters<typeof getRunRow>[0], id: string) {
+  const run = getRunRow(db, id);
+  if (!run) throw new RunError("RUN_NOT_FOUND", `run ${id} does not exist`);
+  return run;
+}
+
+export const runAuthoringProcedures = {
+  /** Runs only one point's chain on a context; recorded like any run (the run panel streams it). */
+  startPoint: publicProcedure
+    .input(
+      z.object({
+        pipelineId,
+        revision: z.number().int().positive().optional(),
+        point,
+        context: contextObject,
+        eventDelayMs: z.number().int().min(0).max(2000).optional(),
+        runId: z.uuid("a run id is a UUID").optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) => getRunService(ctx.db).startPoint({ ...input, context: input.context as JsonObject })),
+
+  /** What "Run this point" prefills: the latest recorded context at that point, else the profile's example. */
+  pointContext: publicProcedure.input(z.object({ pipelineId, point })).query(async ({ ctx, input }) => {
+    const head = getPipeline(ctx.db, input.pipelineId);
+    const recorded = latestPointContext(ctx.db, input.pipelineId, input.point);
+    if (recorded) return { context: recorded.context, source: "run" as const, runId: recorded.runId };
+    const example = await exampleContext(head.document, input.point);
+    if (!example) throw new TRPCError({ code: "BAD_REQUEST", message: `"${input.point}" is not a hook point of profile ${head.document.profile}, or its default scenario never reaches it` });
+    return { context: example, source: "example" as const, runId: null };
+  }),
+
+  /** A recorded run as a scripted scenario (model replies and tool results recorded), named so it fits the pipeline's head. The UI adds it and saves. */
+  toScenario: publicProcedure.input(z.object({ runId, name: z.string().trim().min(1).max(200).optional() })).query(({ ctx, input }) => {
+    const run = requireRun(ctx.db, input.runId);
+    if (run.point !== null) throw new TRPCError({ code: "BAD_REQUEST", message: "a run of one point alone has no turn to save as a scenario" });
+    const head = getPipeline(ctx.db, run.pipelineId);
+    const name = uniqueScenarioName(input.name ?? `${run.scenarioName} (recorded)`, head.document.scenarios.map((s) => s.name));
+    return scenarioFromTrace({ events: readAllEvents(ctx.db, run.id), scenario: run.scenario, name, description: `Recorded from a run of "${run.scenarioName}".` });
+  }),
+
+  /** For each hook of the run's revision: whether it ran, why not (with the scenarios that reach its point), and the writes the host ignored. */
+  hookNotes: publicProcedure.input(z.object({ runId })).query(async ({ ctx, input }) => {
+    const run = requireRun(ctx.db, input.runId);
+    const { document } = getRevision(ctx.db, { id: run.pipelineId, revision: run.revision });
+    const events = readAllEvents(ctx.db, run.id);
+    if (run.point !== null) return explainHooks({ pipeline: document, events, scenarioName: run.scenarioName });
+    const otherRuns: OtherRun[] = [];
+    const seen = new Set([run.scenarioName]);
+    for (const other of listRunRows(ctx.db, run.pipelineId, 50)) {
+      if (seen.has(other.scenarioName) || other.point !== null || other.revision !== run.revision) continue;
+      seen.add(other.scenarioName);
+      otherRuns.push({ scenario: other.scenarioName, events: readAllEvents(ctx.db, other.id) });
+    }
+    return explainHooks({ pipeline: document, events, scenarioName: run.scenarioName, otherRuns, reach: await dryRunReach(document) });
+  }),
+};
