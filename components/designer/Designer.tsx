@@ -2,6 +2,7 @@
 
 import { useMemo, useState, type ReactNode } from "react";
 import { LoopGraph } from "~/components/loop-graph/LoopGraph";
+import { PointRunProvider } from "~/components/point-run/PointRunProvider";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import { generateProfileDts, getProfile, type Profile } from "~/core/profiles";
 import { ConflictDialog } from "./ConflictDialog";
@@ -27,7 +28,11 @@ export function Designer({ runPanel }: { runPanel?: ReactNode }) {
       </p>
     );
   }
-  return <Workspace profile={profile} runPanel={runPanel} />;
+  return (
+    <PointRunProvider>
+      <Workspace profile={profile} runPanel={runPanel} />
+    </PointRunProvider>
+  );
 }
 
 function Workspace({ profile, runPanel }: { profile: Profile; runPanel?: ReactNode }) {

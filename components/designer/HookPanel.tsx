@@ -1,6 +1,8 @@
 "use client";
 
 import { useMemo } from "react";
+import { HookNotesProvider } from "~/components/hook-notes/HookNotes";
+import { RunPointButton } from "~/components/point-run/RunPointButton";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import type { Profile } from "~/core/profiles";
 import { HookList } from "./HookList";
@@ -20,6 +22,7 @@ const executionNames: Record<Profile["points"][number]["execution"], string> = {
 export function HookPanel({ profile }: { profile: Profile }) {
   const selectedPointId = useEditorStore((s) => s.selectedPointId);
   const selectPoint = useEditorStore((s) => s.selectPoint);
+  const pipelineId = useEditorStore((s) => s.pipelineId);
   const commands = useHookCommands();
   const point = useMemo(() => profile.points.find((p) => p.id === selectedPointId) ?? null, [profile, selectedPointId]);
 
@@ -50,6 +53,7 @@ export function HookPanel({ profile }: { profile: Profile }) {
         </span>
       </header>
       <p className={styles.pointDocLine}>{point.doc}</p>
+      <RunPointButton pointId={point.id} />
       <details className={styles.chainDoc}>
         <summary>
           How the chain runs <span className={styles.execution}>· {executionNames[point.execution]}</span>
@@ -77,7 +81,13 @@ export function HookPanel({ profile }: { profile: Profile }) {
           + Blank
         </button>
       </div>
-      <HookList point={point} />
+      {pipelineId ? (
+        <HookNotesProvider pipelineId={pipelineId}>
+          <HookList point={point} />
+        </HookNotesProvider>
+      ) : (
+        <HookList point={point} />
+      )}
       <p id="hook-list-keys" className={styles.keys}>
         <kbd>↑</kbd>/<kbd>↓</kbd> move focus · <kbd>Alt</kbd>+<kbd>↑</kbd>/<kbd>↓</kbd> reorder · <kbd>Enter</kbd> open · <kbd>Space</kbd> on/off ·{" "}
         <kbd>F2</kbd> rename · <kbd>Del</kbd> delete · <kbd>Ctrl</kbd>+<kbd>D</kbd> duplicate

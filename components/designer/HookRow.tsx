@@ -1,6 +1,7 @@
 "use client";
 
 import { memo, useState, type DragEvent, type KeyboardEvent } from "react";
+import { HookNoteLine } from "~/components/hook-notes/HookNotes";
 import type { Hook } from "~/core/pipeline/schema";
 import type { HookPointSpec } from "~/core/profiles";
 import styles from "./hookPanel.module.css";
@@ -180,6 +181,7 @@ export const HookRow = memo(function HookRow(props: HookRowProps) {
             {hook.name}
           </button>
         )}
+        <HookNoteLine hookId={hook.id} />
         {point.hasPriority || point.hasMatcher ? (
           <div className={styles.fields}>
             {point.hasPriority ? (

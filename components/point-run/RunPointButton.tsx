@@ -7,15 +7,18 @@ export function RunPointButton({ pointId, className }: { pointId: string; classN
   const pointRun = usePointRun();
   if (!pointRun) return null;
   return (
-    <button
-      type="button"
-      className={className ?? "btn"}
-      onClick={() => pointRun.open(pointId)}
-      title="Fire this point's hooks alone on a context you can edit"
-      data-testid="run-point"
-    >
-      ▶ Run this point
-    </button>
+    <div className={styles.panelRow}>
+      <button
+        type="button"
+        className={className ?? "btn"}
+        onClick={() => pointRun.open(pointId)}
+        title="Fire this point's hooks alone on a context you can edit"
+        data-testid="run-point"
+      >
+        ▶ Run this point
+      </button>
+      <span className={styles.muted}>its hooks alone, on a context you can edit</span>
+    </div>
   );
 }
 
