@@ -34,7 +34,7 @@ export function defaultWorkerCount(cores = availableParallelism()): number {
  * reported (`warn`, naming the variable and the range) and the default is used: a typo in a
  * tuning variable should not keep the server from starting.
  */
-export function runPoolConfigFromEnv(env: NodeJS.ProcessEnv = process.env, warn: (message: string) => void = console.warn): RunPoolConfig {
+export function runPoolConfigFromEnv(env: Readonly<Record<string, string | undefined>> = process.env, warn: (message: string) => void = console.warn): RunPoolConfig {
   const read = (name: keyof typeof bounds, fallback: number): number => {
     const raw = env[name];
     if (raw === undefined || raw.trim() === "") return fallback;
