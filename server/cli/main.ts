@@ -7,6 +7,7 @@ import type { CliIO, Command } from "./command";
  */
 const commands: Record<string, () => Promise<{ default: Command }>> = {
   run: () => import("./run"),
+  test: () => import("./test"),
   export: () => import("./export"),
   import: () => import("./import"),
 };

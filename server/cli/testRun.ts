@@ -1,0 +1,35 @@
+import type { HookRunnerFactory } from "../../core/engine/ports";
+import { runScenario } from "../../core/engine/runScenario";
+import { checkExpectations, type ExpectationReport } from "../../core/expectations";
+import type { Pipeline, Scenario } from "../../core/pipeline/schema";
+import type { TraceEvent } from "../../core/trace/events";
+
+/** One scenario of `hookwright test`: passed (the run completed and every expectation held), failed, or error (the run did not complete). */
+export interface ScenarioOutcome {
+  scenario: string;
+  status: "passed" | "failed" | "error";
+  /** null when the scenario has no expectations or the run did not complete. */
+  report: ExpectationReport | null;
+  exitReason: string | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** Exit reasons that mean Hookwright itself could not run the turn (not something a hook or scenario did). */
+const BROKEN_RUN = new Set(["internal_error", "host_error"]);
+
+/** Runs one scenario and checks its expectations against the finished trace. */
+export async function testScenario(pipeline: Pipeline, scenario: Scenario, createRunner: HookRunnerFactory): Promise<ScenarioOutcome> {
+  const started = performance.now();
+  const events: TraceEvent[] = [];
+  try {
+    const result = await runScenario({ pipeline, scenario, createRunner, emit: (_, full) => void events.push(full) });
+    const durationMs = performance.now() - started;
+    if (BROKEN_RUN.has(result.exitReason)) return { scenario: scenario.name, status: "error", report: null, exitReason: result.exitReason, error: result.error, durationMs };
+    const expectations = scenario.expectations ?? [];
+    const report = expectations.length > 0 ? checkExpectations({ events, expectations, pipeline }) : null;
+    return { scenario: scenario.name, status: report && report.failed > 0 ? "failed" : "passed", report, exitReason: result.exitReason, error: null, durationMs };
+  } catch (error) {
+    return { scenario: scenario.name, status: "error", report: null, exitReason: null, error: error instanceof Error ? error.message : String(error), durationMs: performance.now() - started };
+  }
+}
