@@ -13,9 +13,12 @@ import {
   saveRevision,
 } from "~/db/pipelineStore";
 import { publicProcedure, router } from "../trpc";
+import { pipelineRevisionProcedures } from "./pipelineRevisions";
 import { createInput, deleteInput, duplicateInput, getInput, renameInput, saveInput } from "./pipelineInputs";
 
 export const pipelinesRouter = router({
+  ...pipelineRevisionProcedures,
+
   list: publicProcedure.query(({ ctx }) => listPipelines(ctx.db)),
 
   /** What "New pipeline" offers: the profiles and the examples. */
