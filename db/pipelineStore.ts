@@ -69,8 +69,14 @@ function assertKnownProfile(profile: string, path: string): void {
 /** The document of a new pipeline: no hooks, and the profile's default scenario, so it runs at once. */
 export function blankDocument(name: string, profile: string): PipelineDocument {
   assertKnownProfile(profile, "profile");
-  const scenario = getDefaultScenario(profile);
-  return validateDocument({ format: "hookwright.pipeline/v1", name, profile, scenarios: scenario ? [scenario] : [] });
+  return withDefaultScenario(validateDocument({ format: "hookwright.pipeline/v1", name, profile }));
+}
+
+/** A document without scenarios gets its profile's default one (a new pipeline must run at once); others are returned as they are. */
+export function withDefaultScenario(document: PipelineDocument): PipelineDocument {
+  if (document.scenarios.length > 0) return document;
+  const scenario = getDefaultScenario(document.profile);
+  return scenario ? validateDocument({ ...document, scenarios: [scenario] }) : document;
 }
 
 function requireRow(db: DbExecutor, id: string): PipelineRow {
@@ -138,12 +144,12 @@ function insertPipeline(db: DbExecutor, document: PipelineDocument): PipelineAtR
 }
 
 /**
- * Creates a pipeline whose revision 1 is `document`.
+ * Creates a pipeline whose revision 1 is `document` (with its profile's default scenario when it has none, so it runs at once).
  *
  * @throws {@link PipelineStoreError} `INVALID_DOCUMENT` or `UNKNOWN_PROFILE`.
  */
 export function createPipeline(db: DbExecutor, document: unknown): PipelineAtRevision {
-  const valid = validateDocument(document);
+  const valid = withDefaultScenario(validateDocument(document));
   return db.transaction((tx) => insertPipeline(tx, valid));
 }
 

@@ -42,6 +42,14 @@ describe("hookwright export / import", () => {
     expect(await importCommand(["plugin", "-o", "back.json"], io)).toBe(0);
   });
 
+  it("gives a plugin without Hookwright's metadata the profile's default scenario, so it runs at once", async () => {
+    expect(await exportCommand(["pipeline.json", "-o", "plugin"], io)).toBe(0);
+    await rm(join(dir, "plugin", "hookwright.json"));
+    expect(await importCommand(["plugin", "-o", "plain.json"], io)).toBe(0);
+    const plain = JSON.parse(await readFile(join(dir, "plain.json"), "utf8")) as { scenarios: { name: string; prompt: string }[] };
+    expect(plain.scenarios.map((s) => [s.name, s.prompt])).toEqual([["default", "What does our build script do?"]]);
+  });
+
   it("writes byte-identical zips for the same pipeline", async () => {
     await exportCommand(["pipeline.json", "-o", "a.zip"], io);
     await exportCommand(["pipeline.json", "-o", "b.zip"], io);
