@@ -107,12 +107,14 @@ describe("checkExpectations (vellum)", () => {
       { kind: "hookFired", hookId: "tools" },
       { kind: "hookDecision", hookId: "tools", decision: "none" },
       { kind: "hookFired", hookId: "ghost" },
+      { kind: "context", point: "before_tool_call", path: "/x", op: "equals", value: 1 },
     ]);
     expect(report.results.map((r) => r.reason)).toEqual([
       'hook "switched-off" did not run. Disabled: it is switched off, so the host never calls it.',
       'hook "on-tools" did not run. Not reached: the turn never got to post-tool-use in scenario "default". No scenario of this pipeline reaches it.',
       'hook "on-tools" did not run, so it made no decision. Not reached: the turn never got to post-tool-use in scenario "default". No scenario of this pipeline reaches it.',
       'hook "ghost" did not run. There is no hook with id "ghost" in this pipeline.',
+      "before_tool_call is not a hook point of this pipeline's profile (its points: init, user-prompt-submit, post-compact, pre-model-call, post-model-call, post-tool-use, stop, shutdown)",
     ]);
   });
 });

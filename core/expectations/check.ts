@@ -1,5 +1,6 @@
 import type { Expectation } from "../pipeline/expectationSchema";
 import type { Pipeline } from "../pipeline/schema";
+import { getProfile } from "../profiles";
 import { explainHooks } from "../run/hookNotes";
 import type { TraceEvent } from "../trace/events";
 import { checkContext } from "./checkContext";
@@ -41,7 +42,7 @@ export function checkExpectations(args: { events: readonly TraceEvent[]; expecta
       case "exitReason":
         return checkExitReason(index, e.equals);
       case "context":
-        return checkContext(index, e);
+        return checkContext(index, e, pipeline ? getProfile(pipeline.profile)?.points.map((p) => p.id) : undefined);
       case "hookFired":
         return checkHookFired(index, e, names, whyNot);
       case "hookDecision":

@@ -9,8 +9,11 @@ type ContextExpectation = Extract<Expectation, { kind: "context" }>;
 const OP_WORDS = { equals: "equal", contains: "contain", matches: "match" } as const;
 
 /** A field of the context the host reads back after a point's chain, at the n-th / every / any visit. */
-export function checkContext(index: TraceIndex, e: ContextExpectation): Verdict {
+export function checkContext(index: TraceIndex, e: ContextExpectation, profilePoints?: readonly string[]): Verdict {
   const visits = index.visits.filter((v) => v.point === e.point);
+  if (visits.length === 0 && profilePoints && !profilePoints.includes(e.point)) {
+    return { pass: false, reason: `${e.point} is not a hook point of this pipeline's profile (its points: ${profilePoints.join(", ")})`, seq: index.runEnd?.seq ?? null };
+  }
   if (visits.length === 0) {
     return { pass: false, reason: `${e.point} has no recorded context in this run: it was not reached, or no enabled hook runs there`, seq: index.runEnd?.seq ?? null };
   }
