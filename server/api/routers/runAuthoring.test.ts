@@ -47,6 +47,21 @@ describe("runs router: authoring procedures", () => {
     await expect(c.runs.startPoint({ pipelineId: p.id, point: "before_tool_call", context: [] as unknown as Record<string, never> })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 
+  it("starts every scenario of one revision for Test all", async () => {
+    const c = caller();
+    const p = createPipeline(handle.db, { ...gate, scenarios: [...(gate.scenarios ?? []), { name: "second", prompt: "Hi", model: { kind: "scripted", responses: [] }, expectations: [{ kind: "exitReason", equals: "no_tool_calls" }] }] });
+    const started = await c.runs.startAll({ pipelineId: p.id });
+    expect(started.revision).toBe(1);
+    expect(started.runs.map((r) => r.scenario)).toEqual(["cleanup request", "second"]);
+    for (const r of started.runs) await service.settled(r.runId);
+    const rows = await Promise.all(started.runs.map(async (r) => (await c.runs.get({ runId: r.runId })).run));
+    expect(rows.map((r) => [r.scenarioName, r.revision, r.expectationsPassed, r.expectationsFailed])).toEqual([
+      ["cleanup request", 1, 4, 0],
+      ["second", 1, 0, 1],
+    ]);
+    expect(rows[1]?.expectations?.results[0]?.reason).toBe("the run ended with script_exhausted (the scripted model has no response for call 1: the scenario lists 0 responses), expected no_tool_calls");
+  });
+
   it("lists expectation counts and returns the results on runs.get", async () => {
     const c = caller();
     const p = createPipeline(handle.db, gate);

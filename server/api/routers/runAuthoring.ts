@@ -42,6 +42,20 @@ export const runAuthoringProcedures = {
     )
     .mutation(({ ctx, input }) => getRunService(ctx.db).startPoint({ ...input, context: input.context as JsonObject })),
 
+  /** "Test all": starts a run of every scenario of one revision (the head by default); each run's expectations land on runs.get / runs.list. */
+  startAll: publicProcedure
+    .input(z.object({ pipelineId, revision: z.number().int().positive().optional(), eventDelayMs: z.number().int().min(0).max(2000).optional() }))
+    .mutation(({ ctx, input }) => {
+      const at = input.revision === undefined ? getPipeline(ctx.db, input.pipelineId) : getRevision(ctx.db, { id: input.pipelineId, revision: input.revision });
+      if (at.document.scenarios.length === 0) throw new TRPCError({ code: "BAD_REQUEST", message: `pipeline "${at.document.name}" has no scenarios to run` });
+      const service = getRunService(ctx.db);
+      const runs = at.document.scenarios.map((s) => ({
+        scenario: s.name,
+        runId: service.start({ pipelineId: input.pipelineId, revision: at.revision, scenario: { name: s.name }, eventDelayMs: input.eventDelayMs }).runId,
+      }));
+      return { revision: at.revision, runs };
+    }),
+
   /** What "Run this point" prefills: the latest recorded context at that point, else the profile's example. */
   pointContext: publicProcedure.input(z.object({ pipelineId, point })).query(async ({ ctx, input }) => {
     const head = getPipeline(ctx.db, input.pipelineId);
