@@ -32,7 +32,7 @@ export function PointRunDialog({ pointId, onClose }: { pointId: string; onClose:
   const [runId, setRunId] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const start = useMutation(trpc.runs.startPoint.mutationOptions());
-  const { store, error } = useRunTrace(runId, { live: true });
+  const { store, error } = useRunTrace(runId, { live: true, awaitStart: true });
 
   useEffect(() => {
     const d = dialog.current;
@@ -121,7 +121,7 @@ export function PointRunDialog({ pointId, onClose }: { pointId: string; onClose:
           {start.error ? <p className="field-error">{errorMessage(start.error)}</p> : null}
           {error ? <p className="field-error">{error}</p> : null}
         </section>
-        <section className={styles.result} aria-label="Hook calls of this point">
+        <section className={`run-trace ${styles.result}`} aria-label="Hook calls of this point">
           {store && runId ? (
             <>
               <PointOutcome store={store} pipelineId={pipelineId} runId={runId} />
