@@ -76,7 +76,7 @@ test.describe("Scenarios", () => {
 
       await form.getByLabel("Prompt", { exact: true }).fill("Find facts about hooks.");
       // A tool with an input schema, then a first reply that calls it.
-      await form.getByRole("button", { name: "+ Add tool" }).click();
+      await form.getByRole("button", { name: "+ Add tool", exact: true }).click();
       await form.getByLabel("Tool name", { exact: true }).fill("search");
       const schema = form.getByLabel("Tool search input schema", { exact: true });
       await schema.fill('{ "type": "object", "properties": { "query": { "type": "string" } }, "required": ["query"] }');
@@ -95,7 +95,7 @@ test.describe("Scenarios", () => {
       await input.fill('{ "query": "hooks" }');
       await expect(form.getByText(/Does not fit the input schema/)).toHaveCount(0);
 
-      await form.getByRole("button", { name: "+ Add reply" }).click();
+      await form.getByRole("button", { name: "+ Add reply", exact: true }).click();
       await form.getByLabel("Reply 2 text", { exact: true }).fill("Hooks run at fixed points of the loop.");
       await expect(page.getByTestId("save-status")).toHaveText("Saved", { timeout: 10_000 });
 
@@ -121,7 +121,7 @@ test.describe("Scenarios", () => {
       await expect(page.getByTestId("run-scenario")).toHaveText("scenario");
       await runButton(page).click();
       await expect(page.getByTestId("exit-reason")).toBeVisible({ timeout: 30_000 });
-      await expect(hookCard(page, "log-tools")).toContainText("tool search ran");
+      await expect(hookCard(page, "log-tools")).toContainText("tool result: Hooks run at fixed points.");
       await expect(page.getByTestId("run-info")).toHaveAttribute("data-scenario", "scenario");
       await expect(page.getByTestId("run-info")).toHaveAttribute("data-revision", String(stored.revision));
     });
@@ -160,9 +160,13 @@ test.describe("Scenarios", () => {
       await page.getByTestId("point-badge-pre-model-call").first().click();
       await page.getByTestId("hook-name").first().click();
       await expect(page.locator(".monaco-editor")).toBeVisible({ timeout: 30_000 });
+      // Replace the body's one line (typing braces would meet Monaco's auto-closing).
       await page.locator(".monaco-editor .view-lines").click();
-      await page.keyboard.press("ControlOrMeta+A");
-      await page.keyboard.insertText('export default async function (ctx) {\n  ctx.systemPrompt = (ctx.systemPrompt ?? "") + "\\nTyped just now.";\n}\n');
+      await page.keyboard.press("ControlOrMeta+Home");
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("End");
+      await page.keyboard.press("Shift+Home");
+      await page.keyboard.insertText('ctx.systemPrompt = (ctx.systemPrompt ?? "") + "\\nTyped just now.";');
       // No pause: the autosave's typing delay has not passed yet.
       await runButton(page).click();
 
@@ -171,7 +175,7 @@ test.describe("Scenarios", () => {
       await expect(card.locator('[data-field="systemPrompt"] ins')).toHaveText("\nTyped just now.");
       const head = await api.pipelines.get.query({ id: seeded.id });
       expect(head.revision).toBe(seeded.revision + 1);
-      expect(head.document.hooks[0]?.code).toContain("Typed just now.");
+      expect(head.document.hooks[0]?.code).toBe('export default async function (ctx) {\n  ctx.systemPrompt = (ctx.systemPrompt ?? "") + "\\nTyped just now.";\n}\n');
       await expect(page.getByTestId("run-info")).toHaveAttribute("data-revision", String(head.revision));
       await expect(page.getByTestId("run-info")).toContainText(`revision ${head.revision}`);
       expect(await savedRevision(page)).toBe(head.revision);
