@@ -153,6 +153,33 @@ test.describe("Scenarios", () => {
     });
   });
 
+  test.describe("save as scenario", () => {
+    test("a recorded run becomes a scripted scenario, from the run panel and from its replay", async ({ page, api, seedPipeline }) => {
+      const seeded = await seedPipeline(toolLogger);
+      await page.goto(`/pipelines/${seeded.id}`);
+      await runButton(page).click();
+      await expect(page.getByTestId("exit-reason")).toBeVisible({ timeout: 30_000 });
+      await page.getByTestId("run-info").getByTestId("save-as-scenario").click();
+      await expect(scenarioList(page).getByRole("option", { selected: true })).toContainText("plain (recorded)");
+      await expect(page.getByTestId("scenario-form").getByLabel("Reply 1 text", { exact: true })).toHaveValue("Hello.");
+      await expect(page.getByTestId("save-status")).toHaveText("Saved");
+      const saved = await api.pipelines.get.query({ id: seeded.id });
+      expect(saved.revision).toBe(seeded.revision + 1);
+      expect(saved.document.scenarios.map((s) => s.name)).toEqual(["plain", "plain (recorded)"]);
+      expect(saved.document.scenarios[1]?.model.responses).toEqual([{ content: [{ type: "text", text: "Hello." }], stopReason: "end_turn" }]);
+
+      // From the replay: saved as a new revision, and the designer opens with it selected.
+      await page.getByRole("link", { name: "Open replay" }).click();
+      await expect(page.getByTestId("step-detail")).toContainText("Run of");
+      await page.getByTestId("save-as-scenario").click();
+      await expect(page).toHaveURL(new RegExp(`/pipelines/${seeded.id}\\?scenario=`));
+      await expect(scenarioList(page).getByRole("option", { selected: true })).toContainText("plain (recorded) 2");
+      const head = await api.pipelines.get.query({ id: seeded.id });
+      expect(head.revision).toBe(saved.revision + 1);
+      expect(head.document.scenarios.map((s) => s.name)).toEqual(["plain", "plain (recorded)", "plain (recorded) 2"]);
+    });
+  });
+
   test.describe("running what is on screen", () => {
     test("Run clicked right after typing in Monaco runs the code just typed, at the revision it was saved as", async ({ page, api, seedPipeline }) => {
       const seeded = await seedPipeline(toolLogger);

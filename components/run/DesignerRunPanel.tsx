@@ -2,10 +2,12 @@
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { DesignerScenarioEditor } from "~/components/scenarios/DesignerScenarioEditor";
+import { SaveAsScenarioButton } from "~/components/scenarios/SaveAsScenarioButton";
 import { ScenarioList } from "~/components/scenarios/ScenarioList";
 import layout from "~/components/scenarios/scenarios.module.css";
 import { DesignerExpectationSink } from "~/components/expectations/DesignerExpectationSink";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
+import { uniqueScenarioName } from "~/core/pipeline/changes";
 import type { Scenario } from "~/core/pipeline/schema";
 import type { SourceLocation } from "~/core/trace/events";
 import { RunPanel } from "./RunPanel";
@@ -29,6 +31,8 @@ export function DesignerRunPanel(props: { pipelineId: string; eventDelayMs?: num
   const selectedScenario = useEditorStore((s) => s.selectedScenario);
   const selectScenario = useEditorStore((s) => s.selectScenario);
   const saveNow = useEditorStore((s) => s.saveNow);
+  const applyChanges = useEditorStore((s) => s.applyChanges);
+  const doc = useEditorStore((s) => s.doc);
   const [editorOpen, setEditorOpen] = useState(false);
   const scenarioName = scenarios.some((s) => s.name === selectedScenario) ? selectedScenario : (scenarios[0]?.name ?? null);
   const setRunHighlight = useEditorStore((s) => s.setRunHighlight);
@@ -40,6 +44,17 @@ export function DesignerRunPanel(props: { pipelineId: string; eventDelayMs?: num
     (p: GraphPosition | null) => setRunHighlight(p ? { edgeId: p.edge, point: p.point, hookId: p.hookId, nodeId: null } : null),
     [setRunHighlight],
   );
+  const addRecorded = useCallback(
+    (scenario: Scenario) => {
+      if (!doc) return;
+      const name = uniqueScenarioName(doc, scenario.name);
+      applyChanges([{ type: "addScenario", scenario: { ...scenario, name } }], `Save run as scenario ${name}`);
+      selectScenario(name);
+      setEditorOpen(true);
+    },
+    [doc, applyChanges, selectScenario],
+  );
+  const runActions = useCallback((runId: string) => <SaveAsScenarioButton runId={runId} onScenario={addRecorded} />, [addRecorded]);
   const onOpenHook = useCallback(
     (hookId: string, location: SourceLocation | null) =>
       openFileAt(fileOf(hookId, location), location ? { line: location.line, column: location.column } : undefined),
@@ -73,6 +88,7 @@ export function DesignerRunPanel(props: { pipelineId: string; eventDelayMs?: num
           editorOpen={editorOpen}
           onEditorOpenChange={setEditorOpen}
           noScenarioHint="This pipeline has no scenario yet: add one under Scenarios."
+        runActions={runActions}
           onPosition={onPosition}
           onOpenHook={onOpenHook}
           eventDelayMs={props.eventDelayMs}

@@ -7,6 +7,8 @@ import { RunWithExpectations } from "~/components/expectations/RunWithExpectatio
 import { ServerExpectationSink } from "~/components/expectations/ServerExpectationSink";
 import { errorMessage } from "~/components/providers/apiError";
 import { useTRPC } from "~/components/providers/TrpcProvider";
+import { SaveAsScenarioButton } from "~/components/scenarios/SaveAsScenarioButton";
+import { useAddScenarioOnServer } from "~/components/scenarios/useAddScenarioOnServer";
 import type { SourceLocation } from "~/core/trace/events";
 import { RunGraph } from "./RunGraph";
 import { TraceView, type GraphPosition } from "./TraceView";
@@ -36,6 +38,7 @@ export function ReplayView(props: { pipelineId: string; runId: string; initialSt
   const [step, setStep] = useState(props.initialStep !== null ? props.initialStep - 1 : 0);
   const [position, setPosition] = useState<GraphPosition | null>(null);
   const rerun = useMutation(trpc.runs.rerun.mutationOptions());
+  const addScenario = useAddScenarioOnServer(props.pipelineId);
 
   const onStep = useCallback((s: number) => {
     setStep(s);
@@ -85,6 +88,8 @@ export function ReplayView(props: { pipelineId: string; runId: string; initialSt
           >
             Re-run with current code
           </button>
+          {/* A point run has no model replies or tool results to script. */}
+          {running || run.point ? null : <SaveAsScenarioButton runId={run.id} onScenario={addScenario} />}
           {run.rerunOf ? <Link href={`/pipelines/${props.pipelineId}/runs/compare?a=${run.rerunOf}&b=${run.id}`}>Compare with the original</Link> : null}
         </div>
         {rerun.error ? <p className="run-error-text">{errorMessage(rerun.error)}</p> : null}

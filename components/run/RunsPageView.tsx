@@ -4,6 +4,8 @@ import Link from "next/link";
 import { useState } from "react";
 import { ServerExpectationSink } from "~/components/expectations/ServerExpectationSink";
 import { errorMessage } from "~/components/providers/apiError";
+import { SaveAsScenarioButton } from "~/components/scenarios/SaveAsScenarioButton";
+import { useAddScenarioOnServer } from "~/components/scenarios/useAddScenarioOnServer";
 import { useTRPC } from "~/components/providers/TrpcProvider";
 import { RunGraph } from "./RunGraph";
 import { RunPanel } from "./RunPanel";
@@ -14,6 +16,7 @@ export function RunsPageView(props: { pipelineId: string; eventDelayMs?: number 
   const trpc = useTRPC();
   const pipeline = useQuery(trpc.pipelines.get.queryOptions({ id: props.pipelineId }));
   const [position, setPosition] = useState<GraphPosition | null>(null);
+  const addScenario = useAddScenarioOnServer(props.pipelineId);
   if (pipeline.error) return <p className="run-error-text">{errorMessage(pipeline.error)}</p>;
   if (!pipeline.data) return <p className="run-muted">Loading…</p>;
   const { document } = pipeline.data;
@@ -29,6 +32,7 @@ export function RunsPageView(props: { pipelineId: string; eventDelayMs?: number 
           pipelineId={props.pipelineId}
           scenarios={document.scenarios}
           noScenarioHint="This pipeline has no scenario yet: add one in the designer (Scenarios, beside Run)."
+          runActions={(runId) => <SaveAsScenarioButton runId={runId} onScenario={addScenario} />}
           onPosition={setPosition}
           eventDelayMs={props.eventDelayMs}
         />

@@ -18,7 +18,7 @@ export function RunInfo(props: { runId: string; actions?: (runId: string) => Rea
       Run of <strong>{run.scenarioName}</strong> at <strong>revision {run.revision}</strong>
       {" · "}
       {run.status === "running" ? "running…" : <>exit: {run.exitReason ?? run.status}</>}
-      {run.status !== "running" && props.actions ? <span className="run-info-actions">{props.actions(run.id)}</span> : null}
+      {run.status !== "running" && !run.point && props.actions ? <span className="run-info-actions">{props.actions(run.id)}</span> : null}
     </p>
   );
 }
