@@ -49,7 +49,8 @@ describe("createDeltaEncoder", () => {
       { seq: 4, type: "run.end", exitReason: "no_tool_calls", error: null, messages: [...h, reply] },
     ];
     const out = encodeAll(events);
-    expect(out[2]).toEqual({ seq: 3, type: "model.request", call: 1, system: "S", messagesDelta: { from: 1, path: "/context/messages", patch: [] } });
+    // The context's history, moved to the root of the value: no message is written again.
+    expect(out[2]).toEqual({ seq: 3, type: "model.request", call: 1, system: "S", messagesDelta: { from: 1, path: "/context", patch: [{ op: "move", from: "/messages", path: "" }] } });
     expect(out[3]).toEqual({ seq: 4, type: "run.end", exitReason: "no_tool_calls", error: null, messagesDelta: { from: 3, path: "/messages", patch: [{ op: "add", path: "/3", value: reply }] } });
     // Resolving gives the events back exactly, key order included.
     expect(resolveTrace(out).map((e) => JSON.stringify(e))).toEqual(events.map((e) => JSON.stringify(e)));
@@ -72,14 +73,58 @@ describe("createDeltaEncoder", () => {
     expect(reads).toBe(0);
   });
 
-  it("keeps key order: a context whose keys move is not written as a delta that would reorder them", () => {
+  it("keeps key order: keys out of place are moved, not written again", () => {
     const h = history(5, 1000);
     const events: TraceEvent[] = [
       { seq: 1, type: "point.start", point: "p", context: { a: 1, messages: h } },
       { seq: 2, type: "point.start", point: "p", context: { messages: h, a: 1 } },
     ];
     const out = encodeAll(events);
-    expect(out[1]).toBe(events[1]);
+    expect(out[1]).toEqual({
+      seq: 2,
+      type: "point.start",
+      point: "p",
+      contextDelta: {
+        from: 1,
+        path: "/context",
+        patch: [
+          { op: "move", from: "/messages", path: "/~0hw-move" },
+          { op: "move", from: "/~0hw-move", path: "/messages" },
+          { op: "move", from: "/a", path: "/~0hw-move" },
+          { op: "move", from: "/~0hw-move", path: "/a" },
+        ],
+      },
+    });
     expect(Object.keys((resolveTrace(out)[1] as PointStartEvent).context)).toEqual(["messages", "a"]);
+  });
+
+  it("copies a tool result the context already holds into the next request instead of writing it again", () => {
+    const big = "r".repeat(50_000);
+    const block: JsonObject = { type: "tool_result", tool_use_id: "t1", content: big };
+    const h = history(2, 100);
+    const withResult = [...h, { role: "user", content: [{ ...block }] }] as unknown as Message[];
+    const events: TraceEvent[] = [
+      { seq: 1, type: "point.start", point: "post-tool-use", context: { toolResponse: block, messages: h } },
+      { seq: 2, type: "point.end", point: "post-tool-use", result: { toolResponse: block } },
+      { seq: 3, type: "model.request", call: 2, system: null, messages: withResult },
+    ];
+    const out = encodeAll(events);
+    expect(out[1]).toEqual({ seq: 2, type: "point.end", point: "post-tool-use", resultDelta: { from: 1, path: "/context", patch: [{ op: "remove", path: "/messages" }] } });
+    expect(out[2]).toEqual({
+      seq: 3,
+      type: "model.request",
+      call: 2,
+      system: null,
+      messagesDelta: {
+        from: 1,
+        path: "/context",
+        patch: [
+          { op: "add", path: "/messages/2", value: { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: null }] } },
+          { op: "copy", from: "/toolResponse/content", path: "/messages/2/content/0/content" },
+          { op: "move", from: "/messages", path: "" },
+        ],
+      },
+    });
+    expect(resolveTrace(out).map((e) => JSON.stringify(e))).toEqual(events.map((e) => JSON.stringify(e)));
   });
 });

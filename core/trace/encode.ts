@@ -1,18 +1,18 @@
-import { diffJsonKeepingKeyOrder } from "../chain/diff";
+import { diffJsonExact, type ValueSource } from "../chain/diff";
 import { escapePointerToken } from "../chain/jsonValue";
 import type { Json, JsonObject, JsonPatch } from "../json";
 import type { EncodedTraceEvent, FieldDelta, TraceEvent } from "./events";
 
 /**
- * Trace v2 writer: stores `point.start.context`, `model.request.messages` and `run.end.messages`
- * as a delta against an earlier event whenever the delta is smaller (docs/formats.md, "Trace v2"),
+ * Trace v2 writer: stores `point.start.context`, `point.end.result`, `model.request.messages` and
+ * `run.end.messages` as a delta against an earlier event whenever the delta is smaller (docs/formats.md, "Trace v2"),
  * so a turn's trace grows with what changed, not with the conversation at every step.
  *
  * Cheap by construction: the previous values are kept by reference, the diff skips identical
  * references without visiting them (an unchanged 1 MB history costs nothing), and sizes are
  * estimated with a per-object memo, so the full size of a 19 MB history is not re-measured per
- * event. Key order is kept (a resolved field lists its keys as the event did), and a candidate
- * whose patch could not keep it is not used.
+ * event. Key order is kept (a resolved field lists its keys as the event did: keys out of place
+ * are moved), and large values the base already holds elsewhere are copied, not written again.
  */
 
 /** A value an event carried, kept by reference as a delta base. */
@@ -55,8 +55,46 @@ export interface DeltaEncoder {
   encode(event: TraceEvent): EncodedTraceEvent;
 }
 
+/** Strings at least this long are worth a copy op instead of being written again. */
+const COPY_MIN_CHARS = 256;
+
+/**
+ * Where the large parts of a base value are (its members and their members, not array items):
+ * a delta copies them instead of writing them again. A tool result is in the context of the
+ * post-tool-use point, then in the next request's history: one copy op instead of the result.
+ */
+function createSourceIndex(): (base: Json) => ValueSource {
+  const memo = new WeakMap<object, ValueSource>();
+  return (base) => {
+    if (typeof base !== "object" || base === null) return () => null;
+    const hit = memo.get(base);
+    if (hit) return hit;
+    const at = new Map<unknown, string>();
+    const add = (v: Json | undefined, path: string, depth: number) => {
+      if (typeof v === "string") {
+        if (v.length >= COPY_MIN_CHARS && !at.has(v)) at.set(v, path);
+      } else if (typeof v === "object" && v !== null) {
+        if (depth > 0 && !at.has(v)) at.set(v, path);
+        if (depth < 2 && !Array.isArray(v)) for (const key of Object.keys(v)) add(v[key], `${path}/${escapePointerToken(key)}`, depth + 1);
+      }
+    };
+    add(base, "", 0);
+    const source: ValueSource = (value) => (typeof value === "string" && value.length < COPY_MIN_CHARS ? null : (at.get(value) ?? null));
+    memo.set(base, source);
+    return source;
+  };
+}
+
+/** A way to write a field against an earlier value: the base, and optionally the member of it the field continues. */
+interface Candidate {
+  base: Base;
+  /** A member of an object base: the patch edits it, then moves it to the root (a request's history from a context's). */
+  via?: string;
+}
+
 export function createDeltaEncoder(): DeltaEncoder {
   const size = createSizer();
+  const sourceOf = createSourceIndex();
   const patchSize = (patch: JsonPatch): number => {
     let n = 2;
     for (const op of patch) n += 30 + op.path.length + ("from" in op ? op.from.length : 0) + ("value" in op ? size(op.value) : 0);
@@ -66,31 +104,48 @@ export function createDeltaEncoder(): DeltaEncoder {
   const lastContextOf = new Map<string, Base>();
   let lastMessages: Base | null = null;
 
-  /** The smallest delta of `value` against `bases`, or null when writing it in full is smaller. */
-  function smallest(value: Json, bases: readonly (Base | null | undefined)[]): FieldDelta | null {
+  function patchFor(candidate: Candidate, value: Json): JsonPatch | null {
+    const { base, via } = candidate;
+    const source = sourceOf(base.value);
+    if (via === undefined) return diffJsonExact(base.value, value, { source });
+    const from = `/${escapePointerToken(via)}`;
+    const inner = (base.value as JsonObject)[via] as Json;
+    return [...diffJsonExact(inner, value, { basePath: from, source: (v) => (v === inner ? null : source(v)) }), { op: "move", from, path: "" }];
+  }
+
+  /** The smallest delta of `value` against the candidates, or null when writing it in full is smaller. */
+  function smallest(value: Json, candidates: readonly Candidate[]): FieldDelta | null {
     let best: FieldDelta | null = null;
     let bestSize = size(value);
-    const tried = new Set<Base>();
-    for (const base of bases) {
-      if (!base || tried.has(base)) continue;
-      tried.add(base);
-      const patch = diffJsonKeepingKeyOrder(base.value, value);
+    const tried = new Set<string>();
+    for (const candidate of candidates) {
+      const key = `${candidate.base.seq}${candidate.base.path}|${candidate.via ?? ""}`;
+      if (tried.has(key)) continue;
+      tried.add(key);
+      const patch = patchFor(candidate, value);
       if (patch === null) continue;
-      const n = patchSize(patch) + base.path.length + 20;
+      const n = patchSize(patch) + candidate.base.path.length + 20;
       if (n < bestSize) {
-        best = { from: base.seq, path: base.path, patch };
+        best = { from: candidate.base.seq, path: candidate.base.path, patch };
         bestSize = n;
       }
     }
     return best;
   }
 
-  /** Arrays among the last context's fields: a conversation the next request is likely to share. */
-  function contextArrays(): Base[] {
-    const ctx = lastContext;
-    if (!ctx || typeof ctx.value !== "object" || ctx.value === null || Array.isArray(ctx.value)) return [];
-    const out: Base[] = [];
-    for (const [key, v] of Object.entries(ctx.value)) if (Array.isArray(v)) out.push({ seq: ctx.seq, path: `${ctx.path}/${escapePointerToken(key)}`, value: v });
+  /** The contexts seen last (overall and per point). */
+  function recentContexts(): Base[] {
+    return [...(lastContext ? [lastContext] : []), ...lastContextOf.values()];
+  }
+
+  /** Array members of recent contexts: a conversation the next request is likely to continue. */
+  function conversationCandidates(): Candidate[] {
+    const out: Candidate[] = [];
+    for (const base of recentContexts()) {
+      const ctx = base.value;
+      if (typeof ctx !== "object" || ctx === null || Array.isArray(ctx)) continue;
+      for (const key of Object.keys(ctx)) if (Array.isArray(ctx[key])) out.push({ base, via: key });
+    }
     return out;
   }
 
@@ -106,17 +161,25 @@ export function createDeltaEncoder(): DeltaEncoder {
       switch (event.type) {
         case "point.start": {
           const context: JsonObject = event.context;
-          const delta = smallest(context, [lastContextOf.get(event.point), lastContext]);
+          const previous = lastContextOf.get(event.point);
+          const delta = smallest(context, [previous, lastContext].flatMap((base) => (base ? [{ base }] : [])));
           const base: Base = { seq: event.seq, path: "/context", value: context };
           lastContext = base;
           lastContextOf.set(event.point, base);
           return delta ? withDelta(event, "context", delta) : event;
         }
+        case "point.end": {
+          // What the host reads back is mostly the context the point started with.
+          const start = lastContextOf.get(event.point);
+          if (event.result === undefined || !start) return event;
+          const delta = smallest(event.result, [{ base: start }]);
+          return delta ? withDelta(event, "result", delta) : event;
+        }
         case "model.request":
         case "run.end": {
           if (event.messages === undefined) return event;
           const messages = event.messages as unknown as Json;
-          const delta = smallest(messages, [lastMessages, ...contextArrays()]);
+          const delta = smallest(messages, [...(lastMessages ? [{ base: lastMessages }] : []), ...conversationCandidates()]);
           lastMessages = { seq: event.seq, path: "/messages", value: messages };
           return delta ? withDelta(event, "messages", delta) : event;
         }

@@ -164,7 +164,8 @@ type MaybeDelta<E, K extends keyof E & string> = Omit<E, K> &
  * a {@link TraceEvent}; a TraceEvent is a valid EncodedTraceEvent (a v1 event, or `--expand`).
  */
 export type EncodedTraceEvent =
-  | Exclude<TraceEvent, PointStartEvent | ModelRequestEvent | RunEndEvent>
+  | Exclude<TraceEvent, PointStartEvent | PointEndEvent | ModelRequestEvent | RunEndEvent>
+  | (Omit<PointEndEvent, "result"> & ({ result?: JsonObject; resultDelta?: undefined } | { result?: undefined; resultDelta: FieldDelta }))
   | MaybeDelta<PointStartEvent, "context">
   | MaybeDelta<ModelRequestEvent, "messages">
   | (Omit<RunEndEvent, "messages"> & ({ messages?: Message[]; messagesDelta?: undefined } | { messages?: undefined; messagesDelta: FieldDelta }));

@@ -69,10 +69,10 @@ describe("trace v2 through the run service (real engine and sandbox)", () => {
     const stored = readAllStoredEvents(handle.db, runId);
     expect(streamed).toEqual(stored); // sent as stored
     expect(stored[0]).toMatchObject({ type: "run.start", format: "hookwright.trace/v2" });
-    // Each point's context from the previous one of its kind; requests from the previous request once
-    // that is smaller than the whole history (the first grows by one 3 KB result: about the same size).
+    // Each point's context from the previous one of its kind, each request from the history of the
+    // post-tool-use context before it (the cut result is new there: the hook changed it).
     const withDeltas = stored.filter((e) => deltaKeys(e).length > 0).map((e) => `${e.seq} ${e.type}`);
-    expect(withDeltas).toEqual(["14 point.start", "22 point.start", "26 point.start", "30 model.request", "34 point.start", "38 point.start", "42 model.request", "46 point.start", "50 point.start", "54 model.request", "56 run.end"]);
+    expect(withDeltas).toEqual(["14 point.start", "18 model.request", "22 point.start", "26 point.start", "30 model.request", "34 point.start", "38 point.start", "42 model.request", "46 point.start", "50 point.start", "54 model.request", "56 run.end"]);
 
     const expanded = full.map((e) => JSON.stringify(e));
     expect(resolveTrace(streamed).map((e) => JSON.stringify(e))).toEqual(expanded);
