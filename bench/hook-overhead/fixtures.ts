@@ -89,3 +89,43 @@ export function nextPoint(ctx: JsonObject): JsonObject {
     messages: [...messages, { role: "assistant", content: [{ type: "text", text: text(messages.length, 300) }] }],
   };
 }
+
+/**
+ * The end-to-end run of issue 11: five trivial hooks on post-model-call, a scenario of 12 model
+ * calls (11 replies asking for a tool with canned results, then an answer) over a history of
+ * about `bytes` of JSON. With `enabled` false the same hooks are there but disabled.
+ */
+export const E2E_HOOKS: Record<string, string> = {
+  noop: `export default (_ctx: any) => {};`,
+  "read-decision": `export default (ctx: any) => { if (ctx.decision === "never") ctx.decision = "continue"; };`,
+  "peek-last": `export default (ctx: any) => { const last = ctx.messages[ctx.messages.length - 1]; if (last === undefined) ctx.logger.warn("no messages"); };`,
+  "empty-partial": `export default (_ctx: any) => ({});`,
+  "async-noop": `export default async (_ctx: any) => { await null; };`,
+};
+
+export const E2E_MODEL_CALLS = 12;
+
+export function e2ePipeline(bytes: number, enabled: boolean): JsonObject {
+  const history = contextOfSize(bytes).messages as JsonObject[];
+  const responses: JsonObject[] = [];
+  for (let i = 0; i < E2E_MODEL_CALLS - 1; i++) {
+    responses.push({ content: [{ type: "tool_use", id: `toolu_e2e_${i}`, name: "search", input: { query: `step ${i}` } }], stopReason: "tool_use" });
+  }
+  responses.push({ content: [{ type: "text", text: "Done." }], stopReason: "end_turn" });
+  return {
+    format: "hookwright.pipeline/v1",
+    name: `hook overhead ${bytes} bytes (${enabled ? "hooks on" : "hooks off"})`,
+    profile: "vellum",
+    hooks: Object.entries(E2E_HOOKS).map(([id, code]) => ({ id, point: "post-model-call", name: id, enabled, code })),
+    scenarios: [
+      {
+        name: "twelve calls",
+        prompt: "Search until you are sure.",
+        history,
+        model: { kind: "scripted", responses },
+        tools: [{ name: "search", results: ["3 results: a, b, c"] }],
+        limits: { maxModelCalls: 25, maxToolCalls: 100, compactAtChars: null },
+      },
+    ],
+  };
+}

@@ -7,7 +7,10 @@ import { openSandboxRunner } from "./runner";
  */
 
 /**
- * The engine's {@link HookRunnerFactory}: a sandboxed runner for one run.
+ * The engine's {@link HookRunnerFactory}: a sandboxed runner for one run. Call it per run: each
+ * run gets its own WebAssembly instance, started from the process's (or worker thread's)
+ * pre-initialized snapshot in a few milliseconds; call {@link prewarmSandbox} when a process or
+ * worker starts so the first run does not build the snapshot.
  *
  * @example
  * const runner = await createSandboxRunner({ pipeline, clockStart: scenario.clockStart, seed: scenario.seed,
@@ -19,4 +22,5 @@ export const createSandboxRunner: HookRunnerFactory = (options) => openSandboxRu
 export { openSandboxRunner, SandboxCrashedError, type SandboxRunner, type SandboxRunnerDeps, type SandboxRunnerOptions, type SandboxStats } from "./runner";
 export { compileModule, type CompileResult, type CompiledModule } from "./transpile";
 export { STACK_BYTES } from "./instance";
+export { prewarmSandbox } from "./templateCache";
 export { MAX_LOG_BYTES, MAX_LOG_ENTRIES } from "./guest/logs";

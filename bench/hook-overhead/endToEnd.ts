@@ -1,0 +1,98 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { E2E_HOOKS, E2E_MODEL_CALLS, e2ePipeline } from "./fixtures";
+
+/**
+ * The end-to-end half of the bench: `hookwright run PIPELINE --json` in a fresh process, with
+ * five trivial post-model-call hooks over 12 model calls, minus the same run with the hooks
+ * disabled; sandboxed (bin/hookwright.mjs, the real CLI) next to the same engine with no
+ * sandbox (noSandboxCli.ts, bundled the same way). Every process is a cold CLI start, as a user
+ * runs it; the sandbox's snapshot and the CLI bundle are cached on disk by the first runs.
+ */
+
+/** The project folder: the nearest one up from this file (or its bundle in bench/out) with bin/hookwright.mjs. */
+function projectRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, "bin", "hookwright.mjs"))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error("bench/hook-overhead: cannot find the project folder (bin/hookwright.mjs)");
+    dir = up;
+  }
+  return dir;
+}
+const ROOT = projectRoot();
+const OUT = join(ROOT, "bench", "out", "hook-overhead");
+
+interface Sample {
+  ms: number;
+  hookEnds: number;
+}
+
+function runCli(script: string, file: string): Sample {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, [script, "run", file, "--json"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 30, encoding: "utf8" });
+  const ms = performance.now() - started;
+  if (result.status !== 0) throw new Error(`${script} run ${file} exited with ${String(result.status)}: ${result.stderr}`);
+  const hookEnds = result.stdout.split("\n").filter((line) => line.includes('"type":"hook.end"')).length;
+  return { ms, hookEnds };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+};
+const r1 = (n: number) => Math.round(n * 10) / 10;
+
+export async function measureEndToEnd(sizes: [string, number][], iterations: number) {
+  await mkdir(OUT, { recursive: true });
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: ["bench/hook-overhead/noSandboxCli.ts"],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    outfile: join(OUT, "no-sandbox-cli.mjs"),
+    logLevel: "silent",
+  });
+  const noSandbox = join(OUT, "no-sandbox.mjs");
+  await writeFile(noSandbox, `import { main } from "./no-sandbox-cli.mjs";\nprocess.exitCode = await main(process.argv.slice(2));\n`);
+  const engines = { sandboxed: join(ROOT, "bin", "hookwright.mjs"), noSandbox };
+  const expectedHookEnds = Object.keys(E2E_HOOKS).length * E2E_MODEL_CALLS;
+
+  const results: Record<string, unknown>[] = [];
+  for (const [label, bytes] of sizes) {
+    const files = { on: join(OUT, `e2e-${label}-on.json`), off: join(OUT, `e2e-${label}-off.json`) };
+    await writeFile(files.on, JSON.stringify(e2ePipeline(bytes, true)));
+    await writeFile(files.off, JSON.stringify(e2ePipeline(bytes, false)));
+    const samples: Record<string, number[]> = {};
+    // One unmeasured round first: bundles the CLI and writes the sandbox snapshot if needed.
+    for (let i = -1; i < iterations; i++) {
+      for (const [engine, script] of Object.entries(engines)) {
+        for (const [state, file] of Object.entries(files)) {
+          const sample = runCli(script, file);
+          const want = state === "on" ? expectedHookEnds : 0;
+          if (sample.hookEnds !== want) throw new Error(`${engine} ${state} at ${label}: ${sample.hookEnds} hook.end events, expected ${want}`);
+          if (i >= 0) (samples[`${engine}.${state}`] ??= []).push(sample.ms);
+        }
+      }
+    }
+    const m = (key: string) => median(samples[key] ?? []);
+    const sandboxedHooksMs = m("sandboxed.on") - m("sandboxed.off");
+    const noSandboxHooksMs = m("noSandbox.on") - m("noSandbox.off");
+    results.push({
+      size: label,
+      historyBytes: bytes,
+      medianProcessMs: Object.fromEntries(Object.keys(samples).map((k) => [k, r1(m(k))])),
+      hooksCostMs: { sandboxed: r1(sandboxedHooksMs), noSandbox: r1(noSandboxHooksMs) },
+      sandboxedOverNoSandbox: Math.round((sandboxedHooksMs / noSandboxHooksMs) * 100) / 100,
+      n: iterations,
+    });
+  }
+  return results;
+}
