@@ -43,6 +43,7 @@ describe("runs router: authoring procedures", () => {
     const events = await c.runs.events({ runId: point.runId, afterSeq: 0 });
     expect(events.find((e) => e.type === "hook.end")).toMatchObject({ status: "blocked", decision: { handled: true, error: "Blocked: 'mkfs.ext4 /dev/sda' matches a dangerous command pattern." } });
 
+    expect((await c.runs.hookNotes({ runId: point.runId })).map((n) => [n.hookId, n.fired, n.calls])).toEqual([["command-gate", true, 1]]);
     await expect(c.runs.startPoint({ pipelineId: p.id, point: "nope", context: {} })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining('"nope" is not a hook point of profile registry') });
     await expect(c.runs.startPoint({ pipelineId: p.id, point: "before_tool_call", context: [] as unknown as Record<string, never> })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });

@@ -80,7 +80,8 @@ export const runAuthoringProcedures = {
     const run = requireRun(ctx.db, input.runId);
     const { document } = getRevision(ctx.db, { id: run.pipelineId, revision: run.revision });
     const events = readAllEvents(ctx.db, run.id);
-    if (run.point !== null) return explainHooks({ pipeline: document, events, scenarioName: run.scenarioName });
+    // A point run says nothing about hooks on other points: only that point's hooks get notes.
+    if (run.point !== null) return explainHooks({ pipeline: document, events, scenarioName: run.scenarioName }).filter((n) => n.point === run.point);
     const otherRuns: OtherRun[] = [];
     const seen = new Set([run.scenarioName]);
     for (const other of listRunRows(ctx.db, run.pipelineId, 50)) {
