@@ -205,8 +205,8 @@ export const HookRow = memo(function HookRow(props: HookRowProps) {
                 <span>matcher</span>
                 <input
                   className={`input ${styles.matcherInput}`}
-                  defaultValue={hook.matcher ?? ""}
-                  key={hook.matcher ?? ""}
+                  defaultValue={Array.isArray(hook.matcher) ? hook.matcher.join(", ") : (hook.matcher ?? "")}
+                  key={JSON.stringify(hook.matcher)}
                   placeholder="every tool"
                   onBlur={(e) => actions.setMatcher(hook.id, e.target.value.trim() || null)}
                   onKeyDown={(e) => e.key === "Enter" && e.currentTarget.blur()}

@@ -55,7 +55,7 @@ export interface SetHookPriorityChange {
 export interface SetHookMatcherChange {
   type: "setHookMatcher";
   hookId: string;
-  matcher: string | null;
+  matcher: Hook["matcher"];
 }
 /** Inserts `module`. `index` is the position in `modules` (default: the end). */
 export interface AddModuleChange {

@@ -39,8 +39,16 @@ export const hookSchema = z.object({
   code: z.string(),
   /** Only where the profile orders by priority. */
   priority: z.number().int().nullable().default(null),
-  /** Only where the profile has matchers (tool names). */
-  matcher: z.string().nullable().default(null),
+  /**
+   * Only where the profile has matchers, in the host's shape: a pattern string (Claude Code
+   * "Edit|Write") or a list of tool ids (OpenClaw ["exec"]); the profile validates it.
+   */
+  matcher: z.union([z.string(), z.array(z.string())]).nullable().default(null),
+  /**
+   * Only where the profile has per-handler budgets (OpenClaw `api.on(..., { timeoutMs })`): a
+   * positive integer in ms; absent means the host's default for that hook point.
+   */
+  timeoutMs: z.number().int().positive().max(600_000).optional(),
 });
 export type Hook = z.infer<typeof hookSchema>;
 
@@ -133,6 +141,11 @@ export const pipelineSchema = z
     modules: z.array(moduleSchema).default([]),
     scenarios: z.array(scenarioSchema).default([]),
     limits: sandboxLimitsSchema.default({ timeoutMs: 1000, memoryMiB: 64 }),
+    /**
+     * The host's per-plugin settings that decide which hooks it runs, by the profile's setting id
+     * (OpenClaw `allowConversationAccess`, `allowPromptInjection`); absent means the host's default.
+     */
+    hostSettings: z.record(z.string(), z.boolean()).optional(),
   })
   .superRefine((p, ctx) => {
     const ids = new Set<string>();
