@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { HookRunnerFactory } from "../../core/engine/ports";
 import { evalPipelineHooks } from "../../core/engine/testing/evalHooks";
@@ -152,5 +153,19 @@ describe("hookwright run --point", () => {
     });
     expect((await cli(["p.json", "--point", "stop", "--scenario", "default"])).code).toBe(2);
     expect((await cli(["p.json", "--context", "ctx.json"])).stderr).toContain("--context is the context of the point given with --point");
+  });
+
+  /** The contract checker other tools use (DESIGN.md), next to the project when it is checked out with it. */
+  const checkTrace = resolve(process.cwd(), "../shared/tools/check-trace.mjs");
+  it.runIf(existsSync(checkTrace))("writes traces of every example that check-trace.mjs accepts, compact and --expand", async () => {
+    for (const [i, example] of examplePipelines.entries()) {
+      for (const flags of [["--json"], ["--json", "--expand"]]) {
+        const r = await cli([`e${i}.json`, ...flags], { [`e${i}.json`]: example });
+        expect(r.code).toBe(0);
+        const checked = spawnSync(process.execPath, [checkTrace, "-"], { input: r.stdout, encoding: "utf8" });
+        expect(`${example.name} ${flags.join(" ")}: ${checked.stdout.trim().split("\n").pop() ?? ""}`).toMatch(/: trace follows the contract$/);
+        expect(checked.status).toBe(0);
+      }
+    }
   });
 });
