@@ -3,9 +3,10 @@
  *
  * Starts the app the way `npm start` does (scripts/start.mjs: build if a source changed, migrate
  * and seed, `next start`) on its own port, build folder and throw-away database. Then, for
- * N = 0, 10 and 50 runs started at once (a Vellum pipeline, 6 model calls and 5 tool calls
- * each), it keeps CONCURRENCY clients reading (pipelines.list and runs.list, alternately) until
- * the N runs have all ended (N = 0: for WINDOW_MS), and reports the reads' rate and latency.
+ * N = 0, 10 and 50 runs started at once (a Vellum pipeline with one hook, 21 model calls and
+ * 20 tool calls of 5 KB each), CONCURRENCY clients read (pipelines.list and runs.list,
+ * alternately) from the first start until the N runs have all ended (N = 0: for WINDOW_MS),
+ * and it reports the reads' rate and latency.
  * A last round adds a hook spinning at a 60 s limit next to 10 runs (the hostile case of
  * issue 10). Finally it stops the server with SIGTERM and reports how long it took to exit.
  *
@@ -44,7 +45,7 @@ function stats(xs: number[]) {
   return { p50Ms: round(at(0.5)), p95Ms: round(at(0.95)), maxMs: round(s[s.length - 1] ?? 0) };
 }
 
-const toolRounds = 5;
+const toolRounds = 20;
 const scenario = {
   name: "load",
   prompt: "Look five things up.",
@@ -56,7 +57,7 @@ const scenario = {
       { content: [{ type: "text", text: "Done." }], stopReason: "end_turn" },
     ],
   },
-  tools: [{ name: "search", description: "", inputSchema: { type: "object" }, handler: "export default function (input) { return `found ${input.q}: ` + 'x'.repeat(2000); }\n" }],
+  tools: [{ name: "search", description: "", inputSchema: { type: "object" }, handler: "export default function (input) { return `found ${input.q}: ` + 'x'.repeat(5000); }\n" }],
 };
 
 const hook = (id: string, code: string) => ({ id, point: "pre-model-call", name: id, enabled: true, code });
@@ -126,20 +127,26 @@ async function readWhile(api: Api, pipelineId: string, until: () => Promise<bool
 }
 
 async function round(api: Api, pipelineId: string, runs: number, extra?: { pipelineId: string }) {
-  if (extra) await api.mutate("runs.start", { pipelineId: extra.pipelineId, scenario });
+  if (extra) await api.mutate("runs.start", { pipelineId: extra.pipelineId, scenarioName: scenario.name });
   const started = performance.now();
-  const ids = await Promise.all(Array.from({ length: runs }, () => api.mutate<{ runId: string }>("runs.start", { pipelineId, scenario }).then((r) => r.runId)));
+  // The readers start with the runs: the starts are part of the load.
+  let ids: string[] | null = null;
+  const starting = Promise.all(Array.from({ length: runs }, () => api.mutate<{ runId: string }>("runs.start", { pipelineId, scenarioName: scenario.name }).then((r) => r.runId))).then(
+    (started) => (ids = started),
+  );
   let runsSeconds = 0;
   const ended = async () => {
     if (runs === 0) return performance.now() - started >= windowMs;
+    if (ids === null) return false;
     const rows = await api.query<Row[]>("runs.list", { pipelineId, limit: 500 });
-    const mine = rows.filter((r) => ids.includes(r.id));
+    const mine = rows.filter((r) => ids?.includes(r.id));
     const done = mine.length === runs && mine.every((r) => r.status !== "running");
     if (done && runsSeconds === 0) runsSeconds = (performance.now() - started) / 1000;
     return done;
   };
   const { latencies, seconds } = await readWhile(api, pipelineId, ended);
-  const rows = (await api.query<Row[]>("runs.list", { pipelineId, limit: 500 })).filter((r) => ids.includes(r.id));
+  const mine = await starting;
+  const rows = (await api.query<Row[]>("runs.list", { pipelineId, limit: 500 })).filter((r) => mine.includes(r.id));
   const completed = rows.filter((r) => r.status === "finished" && r.exitReason === "no_tool_calls").length;
   return {
     runs,

@@ -129,6 +129,8 @@ describe("runs on worker threads", () => {
     await client.runs.start.mutate({ pipelineId: spinning.id, scenarioName: "tools", runId: victim });
     const others = await Promise.all(Array.from({ length: 3 }, () => start(concise.id).then((r) => r.runId)));
     await spinningNow;
+    // point.start is recorded just before the worker calls into the hook; give it time to be inside.
+    await new Promise((r) => setTimeout(r, 300));
 
     await threads.get(victim)?.terminate();
     await service.settled(victim);
@@ -186,8 +188,9 @@ describe("a worker past its heap cap", () => {
       script,
       `import { parentPort } from "node:worker_threads";
 parentPort.on("message", ({ job }) => {
-  parentPort.postMessage({ type: "event", event: { type: "run.start", format: "hookwright.trace/v1", runId: job.runId, pipeline: "p", profile: "vellum", scenario: "s", clockStart: 0, seed: 1 } });
-  parentPort.postMessage({ type: "event", event: { type: "point.start", point: "pre-model-call", context: {} } });
+  const emit = (event) => parentPort.postMessage({ type: "event", json: JSON.stringify(event) });
+  emit({ type: "run.start", format: "hookwright.trace/v1", runId: job.runId, pipeline: "p", profile: "vellum", scenario: "s", clockStart: 0, seed: 1 });
+  emit({ type: "point.start", point: "pre-model-call", context: {} });
   parentPort.postMessage({ type: "call", call: { kind: "chain", point: "pre-model-call", hookIds: ["grow"], timeoutMs: 60000 } });
   const kept = [];
   for (;;) kept.push(new Array(1000).fill(kept.length));

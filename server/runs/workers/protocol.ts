@@ -1,4 +1,3 @@
-import type { TraceEvent, UnsequencedEvent } from "../../../core/trace/events";
 import type { CallInFlight } from "./executor";
 import type { RunJob } from "./job";
 
@@ -9,7 +8,12 @@ export type ToWorker = { type: "run"; job: RunJob };
 export type FromWorker =
   /** The worker loaded its code and takes jobs. */
   | { type: "ready" }
-  | { type: "event"; event: TraceEvent | UnsequencedEvent }
+  /**
+   * An event as JSON text: a string crosses threads as one copy, where a structured clone is
+   * rebuilt object by object inside Node's message loop, which the server's thread cannot
+   * interrupt. The pool parses it in slices it can (./threadWorker.ts).
+   */
+  | { type: "event"; json: string }
   /** User code is about to run (the watchdog starts), and has returned (it stops). */
   | { type: "call"; call: CallInFlight }
   | { type: "called" }

@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import type { TraceEvent, UnsequencedEvent } from "../../../core/trace/events";
 import type { CallInFlight, RunEventSink } from "./executor";
 import type { RunJob } from "./job";
 import type { LostCause } from "./lostRun";
@@ -35,6 +36,13 @@ export function callBudgetMs(call: CallInFlight, graceMs: number): number {
   return units * 2 * call.timeoutMs + graceMs;
 }
 
+/**
+ * The longest the server's thread spends recording a worker's events before it lets other work
+ * (HTTP requests, other workers) run. Workers can emit faster than the database records; the
+ * backlog then waits in the inbox instead of in one long turn of the event loop.
+ */
+const SLICE_MS = 5;
+
 interface Current {
   job: RunJob;
   emit: RunEventSink;
@@ -50,6 +58,13 @@ export class ThreadRunWorker implements RunWorker {
   private current: Current | null = null;
   private exitCause: LostCause | null = null;
   private lastError: Error | null = null;
+  /** Messages waiting to be handled in order (events, then the job's end). */
+  private inbox: FromWorker[] = [];
+  private inboxHead = 0;
+  private draining = false;
+  /** The thread's exit code once it exited; handled after the inbox is drained. */
+  private exitCode: number | null = null;
+  private recordingFailed = false;
   alive = true;
 
   constructor(private readonly options: ThreadWorkerOptions) {
@@ -83,45 +98,91 @@ export class ThreadRunWorker implements RunWorker {
     await this.thread.terminate();
   }
 
+  /**
+   * The watchdog follows the worker at once; everything else is handled in order, in slices of
+   * at most {@link SLICE_MS}, so a burst of events never holds the server's thread.
+   */
   private onMessage(message: FromWorker): void {
+    if (message.type === "call" || message.type === "called") return this.watch(message);
+    if (message.type === "ready") return;
+    this.inbox.push(message);
+    this.scheduleDrain();
+  }
+
+  private scheduleDrain(): void {
+    if (this.draining) return;
+    this.draining = true;
+    setImmediate(() => this.drain());
+  }
+
+  private drain(): void {
+    const until = performance.now() + SLICE_MS;
+    while (this.inboxHead < this.inbox.length && performance.now() < until) {
+      const message = this.inbox[this.inboxHead] as FromWorker;
+      this.inboxHead++;
+      this.handle(message);
+    }
+    if (this.inboxHead < this.inbox.length) {
+      setImmediate(() => this.drain());
+      return;
+    }
+    this.inbox = [];
+    this.inboxHead = 0;
+    this.draining = false;
+    if (this.exitCode !== null) this.settleExit(this.exitCode);
+  }
+
+  private watch(message: Extract<FromWorker, { type: "call" | "called" }>): void {
+    const current = this.current;
+    if (!current) return;
+    this.clearWatchdog(current);
+    if (message.type === "called") {
+      current.call = null;
+      return;
+    }
+    current.call = message.call;
+    current.callStarted = performance.now();
+    const call = message.call;
+    current.watchdog = setTimeout(() => {
+      this.exitCause ??= { kind: "wedged", call, waitedMs: performance.now() - current.callStarted };
+      void this.thread.terminate();
+    }, callBudgetMs(call, this.options.graceMs));
+  }
+
+  private handle(message: FromWorker): void {
     const current = this.current;
     if (!current) return;
     switch (message.type) {
-      case "ready":
-        return;
       case "event":
+        // After a failed recording the worker is being stopped: the rest of its events are dropped.
+        if (this.recordingFailed) return;
         try {
-          current.emit(message.event);
+          current.emit(JSON.parse(message.json) as TraceEvent | UnsequencedEvent);
         } catch (error) {
           // The recorder failed (the database): the run cannot go on being recorded.
+          this.recordingFailed = true;
           this.exitCause ??= { kind: "crashed", call: current.call, reason: `recording an event failed: ${error instanceof Error ? error.message : String(error)}` };
           void this.thread.terminate();
         }
-        return;
-      case "call": {
-        this.clearWatchdog(current);
-        current.call = message.call;
-        current.callStarted = performance.now();
-        const call = message.call;
-        current.watchdog = setTimeout(() => {
-          this.exitCause ??= { kind: "wedged", call, waitedMs: performance.now() - current.callStarted };
-          void this.thread.terminate();
-        }, callBudgetMs(call, this.options.graceMs));
-        return;
-      }
-      case "called":
-        this.clearWatchdog(current);
-        current.call = null;
         return;
       case "done":
         return this.finish({ kind: "done" });
       case "failed":
         return this.finish({ kind: "failed", error: message.error });
+      default:
+        return;
     }
   }
 
   private onExit(code: number): void {
     this.alive = false;
+    // Events the worker sent before it exited are recorded first.
+    if (this.draining) this.exitCode = code;
+    else this.settleExit(code);
+  }
+
+  private settleExit(code: number): void {
+    this.exitCode = null;
     const current = this.current;
     if (current) {
       const cause = this.exitCause ?? this.causeOfExit(code, current.call);

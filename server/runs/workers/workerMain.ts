@@ -16,7 +16,7 @@ const port = parentPort;
 const post = (message: FromWorker) => port.postMessage(message);
 
 port.on("message", (message: ToWorker) => {
-  void runJob(defaultRunEngine, message.job, (event) => post({ type: "event", event }), {
+  void runJob(defaultRunEngine, message.job, (event) => post({ type: "event", json: JSON.stringify(event) }), {
     yieldBetweenCalls: false,
     watch: { starting: (call) => post({ type: "call", call }), finished: () => post({ type: "called" }) },
   }).then(
