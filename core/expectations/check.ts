@@ -40,7 +40,7 @@ export function checkExpectations(args: { events: readonly TraceEvent[]; expecta
   function checkOne(e: Expectation): Verdict {
     switch (e.kind) {
       case "exitReason":
-        return checkExitReason(index, e.equals);
+        return checkExitReason(index, e.equals, pipeline ? getProfile(pipeline.profile)?.exitReasons : undefined);
       case "context":
         return checkContext(index, e, pipeline ? getProfile(pipeline.profile)?.points.map((p) => p.id) : undefined);
       case "hookFired":

@@ -3,3 +3,4 @@ export { checkExpectations } from "./check";
 export { describeExpectation } from "./describe";
 export { decisionName } from "./decision";
 export type { ExpectationReport, ExpectationResult } from "./types";
+export { expectContextValue, expectHookOutcome } from "./fromRun";
