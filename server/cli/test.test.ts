@@ -7,7 +7,7 @@ import type { PipelineInput } from "../../core/pipeline/schema";
 import { getProfile, listProfiles } from "../../core/profiles";
 import { blankDocument } from "../../db/pipelineStore";
 import { main } from "./main";
-import { parseXml } from "./xmlCheck";
+import { parseXml } from "./testing/xmlCheck";
 
 /* `hookwright test` through the CLI entry, with hooks in the real QuickJS sandbox. */
 
