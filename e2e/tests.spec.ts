@@ -105,7 +105,7 @@ test.describe("Tests", () => {
       await expect(changed).toHaveCount(1);
       await expect(changed).toContainText("hooks/pre-model-call/be-concise.ts");
       await expect(changed.locator(".monaco-diff-editor")).toBeVisible({ timeout: 30_000 });
-      await expect(changed.locator(".monaco-diff-editor .modified")).toContainText("Be terse.");
+      await expect(changed.locator(".monaco-diff-editor .editor.modified")).toContainText("Be terse.");
 
       await page.locator('[data-testid="revision"][data-revision="1"]').getByTestId("restore-revision").click();
       await expect(page.getByTestId("restore-notice")).toHaveText(/Restored revision 1 as revision 4\./);

@@ -59,7 +59,7 @@ function FileDiff({ pair }: { pair: FilePair }) {
         <code>{pair.label}</code> <span className={`${styles.change} ${styles[pair.change]}`}>{changeWords[pair.change]}</span>
       </summary>
       {/* One Monaco pair per open file: closed files cost nothing. */}
-      {open ? <CodeDiff original={pair.original} modified={pair.modified} language={pair.language} height={Math.min(480, Math.max(120, lines * 19 + 20))} /> : null}
+      {open ? <CodeDiff original={pair.original} modified={pair.modified} language={pair.language} height={Math.min(520, Math.max(140, lines * 20 + 60))} /> : null}
     </details>
   );
 }

@@ -1,4 +1,5 @@
 "use client";
+import { DesignerExpectationList } from "~/components/expectations/DesignerExpectationList";
 import type { ContentBlock, Scenario, ScriptedResponse, ToolDefinition } from "~/core/pipeline/schema";
 import { Field, InstantField, IntegerField } from "./fields";
 import { HistoryEditor } from "./HistoryEditor";
@@ -111,6 +112,11 @@ export function ScenarioForm(props: { value: Scenario; handlerPathPrefix: string
         >
           + Add tool
         </button>
+      </fieldset>
+
+      <fieldset className={styles.section}>
+        <legend>Expectations ({value.expectations?.length ?? 0})</legend>
+        <DesignerExpectationList value={value.expectations ?? []} onChange={(expectations) => onPatch({ expectations }, `Edit the expectations of ${name}`)} />
       </fieldset>
 
       <fieldset className={`${styles.section} ${styles.grid}`}>
