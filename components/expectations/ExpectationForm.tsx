@@ -43,7 +43,7 @@ interface Draft {
 function toDraft(e: Expectation): Draft {
   return {
     expectation: e,
-    valueText: e.kind === "context" ? (typeof e.value === "string" && e.op !== "equals" ? e.value : JSON.stringify(e.value)) : "",
+    valueText: e.kind === "context" ? JSON.stringify(e.value) : "",
     inputText: e.kind === "toolCall" && e.input ? JSON.stringify(e.input) : "",
   };
 }
@@ -60,14 +60,11 @@ function parseJson(text: string): { ok: true; value: Json } | { ok: false; messa
 function readDraft(d: Draft): { ok: true; value: Expectation } | { ok: false; field: string; message: string } {
   let e: Expectation = d.expectation;
   if (e.kind === "context") {
-    // contains/matches on text are typed as plain text; equals takes JSON ("Be concise." with quotes, 3, true, {...}).
-    if (e.op === "equals" || d.valueText.trim().startsWith("{") || d.valueText.trim().startsWith("[")) {
-      const parsed = parseJson(d.valueText);
-      if (!parsed.ok) {
-        if (e.op === "equals") return { ok: false, field: "value", message: `${parsed.message} (a text value needs quotes: "like this")` };
-        e = { ...e, value: d.valueText };
-      } else e = { ...e, value: parsed.value };
-    } else e = { ...e, value: d.valueText };
+    // The value is JSON ("Be concise." with quotes, 3, true, {...}); for contains and matches plain text is read as a string.
+    const parsed = parseJson(d.valueText);
+    if (parsed.ok) e = { ...e, value: parsed.value };
+    else if (e.op === "equals") return { ok: false, field: "value", message: `${parsed.message} (a text value needs quotes: "like this")` };
+    else e = { ...e, value: d.valueText };
   }
   if (e.kind === "toolCall") {
     if (d.inputText.trim() === "") {
@@ -195,7 +192,7 @@ export function ExpectationForm(props: {
             </select>
           </label>
           <label className={`${styles.field} ${styles.wide}`}>
-            <span>value</span>
+            <span>value (JSON; for contains and matches plain text works too)</span>
             <textarea
               className={`input ${styles.value}`}
               rows={2}
