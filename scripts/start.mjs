@@ -4,12 +4,19 @@
  *
  * 1. BUILD   `next build` when there is no production build yet, or a source file is newer
  *            than it. A fresh clone builds once; later starts skip straight to serving.
+ *            `--no-build` serves the existing build as it is (a second server on a build
+ *            another one is serving must not rebuild it underneath).
  * 2. DATABASE open HOOKWRIGHT_DB (default ./data/hookwright.db), apply migrations, seed the
  *            examples that were never seeded. Failing here fails fast, before the server starts.
- * 3. SERVE   `next start` on HOST (default 127.0.0.1) and PORT (default 3000); signals are
- *            passed on so Ctrl-C and `kill` stop the server cleanly.
+ * 3. ACCESS  when HOST is not loopback the server answers only requests carrying its access
+ *            token (docs/security.md): made on the first such start and printed that once (the
+ *            database keeps only its hash). `npm start -- --new-token` replaces it.
+ * 4. SERVE   `next start` on HOST (default 127.0.0.1) and PORT (default 3000), both also passed
+ *            in the environment (the proxy's Host allow-list reads them); signals are passed on
+ *            so Ctrl-C and `kill` stop the server cleanly.
  *
- * Environment: HOST, PORT, HOOKWRIGHT_DB, HOOKWRIGHT_DIST_DIR (build folder, default .next).
+ * Environment: HOST, PORT, HOOKWRIGHT_DB, HOOKWRIGHT_DIST_DIR (build folder, default .next),
+ * HOOKWRIGHT_ALLOWED_HOSTS (more names the server answers to, e.g. behind a reverse proxy).
  */
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -56,6 +63,11 @@ function buildReason() {
 }
 
 async function build() {
+  if (process.argv.includes("--no-build")) {
+    if (existsSync(path.join(distDir, "BUILD_ID"))) return;
+    console.error(`hookwright: --no-build, but there is no production build in ${distDir}/; run npm start without it once.`);
+    process.exit(1);
+  }
   const reason = buildReason();
   if (!reason) return;
   console.log(`hookwright: building the app (${reason})…`);
@@ -66,18 +78,44 @@ async function build() {
   }
 }
 
+/** Makes (or with --new-token replaces) the access token of an exposed server and prints it when new. */
+async function prepareAccess(db) {
+  const { isLoopbackName } = await tsImport("../server/http/hosts.ts", import.meta.url);
+  if (isLoopbackName(host)) return;
+  const { createAccessToken, ensureAccessToken } = await tsImport("../server/http/accessToken.ts", import.meta.url);
+  const created = process.argv.includes("--new-token") ? createAccessToken(db) : ensureAccessToken(db).created;
+  const where = `http://${host.includes(":") ? `[${host}]` : host}:${port}/`;
+  if (created === null) {
+    console.log(`hookwright: ${host} is reachable from the network; requests need the access token printed on the first start (a new one: npm start -- --new-token)`);
+    return;
+  }
+  console.log(
+    [
+      "",
+      `hookwright: ${host} is reachable from the network, so the server answers only with its access token.`,
+      `hookwright: access token (shown only now; the database keeps its hash): ${created}`,
+      `hookwright: open ${where} and enter it, or send "Authorization: Bearer <token>".`,
+      "",
+    ].join("\n"),
+  );
+}
+
 async function prepareDatabase() {
   const { prepareDatabase: prepare, resolveDatabasePath } = await tsImport("../db/client.ts", import.meta.url);
   const file = resolveDatabasePath();
   const handle = prepare({ file });
-  handle.close();
+  try {
+    await prepareAccess(handle.db);
+  } finally {
+    handle.close();
+  }
   const seeded = handle.seeded.length ? `; seeded ${handle.seeded.map((n) => `"${n}"`).join(", ")}` : "";
   const shown = path.relative(root, file).startsWith("..") ? file : path.relative(root, file);
   console.log(`hookwright: database ${shown} is ready${seeded}`);
 }
 
 function serve() {
-  const child = spawn(process.execPath, [nextBin, "start", "-H", host, "-p", port], { stdio: "inherit" });
+  const child = spawn(process.execPath, [nextBin, "start", "-H", host, "-p", port], { stdio: "inherit", env: { ...process.env, HOST: host, PORT: port } });
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
     process.on(signal, () => child.kill(signal));
   }

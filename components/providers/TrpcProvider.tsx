@@ -7,6 +7,7 @@ import { useState, type ReactNode } from "react";
 import superjson from "superjson";
 import type { AppRouter } from "~/server/api/root";
 import { makeQueryClient } from "./queryClient";
+import "./zodWithoutEval";
 
 /** `useTRPC()` gives typed query/mutation options: `useQuery(trpc.pipelines.list.queryOptions())`. */
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
