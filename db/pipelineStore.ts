@@ -144,12 +144,13 @@ function insertPipeline(db: DbExecutor, document: PipelineDocument): PipelineAtR
 }
 
 /**
- * Creates a pipeline whose revision 1 is `document` (with its profile's default scenario when it has none, so it runs at once).
+ * Creates a pipeline whose revision 1 is `document`, as given (a document that says it has no
+ * scenarios keeps none; {@link blankDocument} is what "New pipeline" starts from).
  *
  * @throws {@link PipelineStoreError} `INVALID_DOCUMENT` or `UNKNOWN_PROFILE`.
  */
 export function createPipeline(db: DbExecutor, document: unknown): PipelineAtRevision {
-  const valid = withDefaultScenario(validateDocument(document));
+  const valid = validateDocument(document);
   return db.transaction((tx) => insertPipeline(tx, valid));
 }
 
