@@ -112,8 +112,8 @@ describe("checkExpectations (vellum)", () => {
     ]);
     expect(report.results.map((r) => r.reason)).toEqual([
       'hook "switched-off" did not run. Disabled: it is switched off, so the host never calls it.',
-      'hook "on-tools" did not run. Not reached: the turn never got to post-tool-use in scenario "default". No scenario of this pipeline reaches it.',
-      'hook "on-tools" did not run, so it made no decision. Not reached: the turn never got to post-tool-use in scenario "default". No scenario of this pipeline reaches it.',
+      'hook "on-tools" did not run. Not reached: the turn never got to post-tool-use in scenario "default" (it ended with no_tool_calls). No scenario of this pipeline reaches it.',
+      'hook "on-tools" did not run, so it made no decision. Not reached: the turn never got to post-tool-use in scenario "default" (it ended with no_tool_calls). No scenario of this pipeline reaches it.',
       'hook "ghost" did not run. There is no hook with id "ghost" in this pipeline.',
       "before_tool_call is not a hook point of this pipeline's profile (its points: init, user-prompt-submit, post-compact, pre-model-call, post-model-call, post-tool-use, stop, shutdown)",
       "the run ended with no_tool_calls, expected no_tool_call; no_tool_call is not an exit reason of this profile (known: no_tool_calls, max_tokens_reached, error, max_model_calls, max_tool_calls, script_exhausted, hook_error, internal_error, point_only)",

@@ -54,13 +54,13 @@ describe("explainHooks", () => {
     };
     const { pipeline, events } = await runPipelineInProcess(input);
     const note = (reach?: Record<string, string[]>) => explainHooks({ pipeline, events, reach }).find((n) => n.hookId === "tools")?.why;
-    expect(note()).toEqual({ kind: "not-reached", reachedBy: [], message: 'Not reached: the turn never got to post-tool-use in scenario "default".' });
+    expect(note()).toEqual({ kind: "not-reached", reachedBy: [], message: 'Not reached: the turn never got to post-tool-use in scenario "default" (it ended with no_tool_calls).' });
     expect(note({ "with a tool": ["pre-model-call", "post-tool-use"] })).toEqual({
       kind: "not-reached",
       reachedBy: ["with a tool"],
-      message: 'Not reached: the turn never got to post-tool-use in scenario "default". Scenario "with a tool" reaches it.',
+      message: 'Not reached: the turn never got to post-tool-use in scenario "default" (it ended with no_tool_calls). Scenario "with a tool" reaches it.',
     });
-    expect(note({ "with a tool": ["pre-model-call"] })?.message).toBe('Not reached: the turn never got to post-tool-use in scenario "default". No scenario of this pipeline reaches it.');
+    expect(note({ "with a tool": ["pre-model-call"] })?.message).toBe('Not reached: the turn never got to post-tool-use in scenario "default" (it ended with no_tool_calls). No scenario of this pipeline reaches it.');
   });
 
   it("flags a hook whose writes the host ignores", async () => {
@@ -73,5 +73,25 @@ describe("explainHooks", () => {
     expect(note?.fired).toBe(true);
     expect(note?.ignoredWrites).toEqual([{ path: "/callSite", reason: "callSite is read-only: later hooks see the change, the host does not read it back" }]);
     expect(note?.message).toBe("The host ignores its write to /callSite: callSite is read-only: later hooks see the change, the host does not read it back.");
+  });
+});
+
+describe("explainHooks (a propagated failure)", () => {
+  it("says the end-of-turn point was gated off by the hook failure", async () => {
+    const input: PipelineInput = {
+      ...gate,
+      hooks: [
+        { id: "boom", point: "before_tool_call", name: "boom", code: 'export default async function () { throw new Error("no"); }' },
+        { id: "done", point: "agent_done", name: "on-done", code: "export default async function () {}" },
+      ],
+      modules: [],
+    };
+    const { pipeline, events } = await runPipelineInProcess(input);
+    expect(events.at(-1)).toMatchObject({ type: "run.end", exitReason: "hook_error" });
+    expect(explainHooks({ pipeline, events })[1]?.why).toEqual({
+      kind: "gated",
+      by: "boom",
+      message: 'Gated off: the turn ended with a hook failure ("boom") that propagated, and the host does not fire agent_done after one.',
+    });
   });
 });

@@ -58,7 +58,9 @@ export function explainHooks(args: {
   const ends = new Map<string, HookEndEvent[]>();
   const reachedHere = new Set<string>();
   const toolNames: string[] = [];
+  let exit: { reason: string; error: string | null } | null = null;
   for (const e of events) {
+    if (e.type === "run.end") exit = { reason: e.exitReason, error: e.error ?? null };
     if (e.type === "point.start") reachedHere.add(e.point);
     else if (e.type === "hook.start") calls.set(e.hookId, (calls.get(e.hookId) ?? 0) + 1);
     else if (e.type === "hook.end") ends.set(e.hookId, [...(ends.get(e.hookId) ?? []), e]);
@@ -98,8 +100,14 @@ export function explainHooks(args: {
       }
       return { kind: "gated", by: null, message: `Gated off: ${hook.point} ran, but the host did not call this hook.` };
     }
+    const stopPoint = binding?.stop?.point;
+    if (exit?.reason === "hook_error" && stopPoint === hook.point) {
+      const failed = events.find((e) => e.type === "hook.end" && e.error !== null);
+      const by = failed?.type === "hook.end" ? failed.hookId : null;
+      return { kind: "gated", by, message: `Gated off: the turn ended with a hook failure${by ? ` ("${nameOf(by)}")` : ""} that propagated, and the host does not fire ${hook.point} after one.` };
+    }
     const others = reachedBy(hook.point);
-    const where = scenario !== null ? ` in scenario "${scenario}"` : "";
+    const where = `${scenario !== null ? ` in scenario "${scenario}"` : ""}${exit ? ` (it ended with ${exit.reason})` : ""}`;
     const tail =
       others.length > 0
         ? ` Scenario${others.length > 1 ? "s" : ""} ${others.map((s) => `"${s}"`).join(", ")} reach${others.length > 1 ? "" : "es"} it.`

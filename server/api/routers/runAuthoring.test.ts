@@ -107,8 +107,8 @@ describe("runs router: authoring procedures", () => {
     await service.settled(runId);
     const notes = await c.runs.hookNotes({ runId });
     expect(notes.map((n) => [n.hookId, n.fired, n.message])).toEqual([
-      ["command-gate", false, 'Not reached: the turn never got to before_tool_call in scenario "just talk". Scenario "cleanup request" reaches it.'],
-      ["audit", false, 'Not reached: the turn never got to after_tool_call in scenario "just talk". Scenario "cleanup request" reaches it.'],
+      ["command-gate", false, 'Not reached: the turn never got to before_tool_call in scenario "just talk" (it ended with no_tool_calls). Scenario "cleanup request" reaches it.'],
+      ["audit", false, 'Not reached: the turn never got to after_tool_call in scenario "just talk" (it ended with no_tool_calls). Scenario "cleanup request" reaches it.'],
       ["off", false, "Disabled: it is switched off, so the host never calls it."],
     ]);
   });
