@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -46,11 +46,11 @@ function expectSecurityHeaders(headers: RawResponse["headers"]): string {
   return csp;
 }
 
-/** The same Chromium the suite uses, with extra flags (a name that resolves to 127.0.0.1). */
+/** The same Chromium the suite uses (playwright.config.ts), with extra flags (a name that resolves to 127.0.0.1). */
 function launchChromium(args: string[]) {
-  const executablePath = process.env.HOOKWRIGHT_CHROMIUM ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  const configured = process.env.HOOKWRIGHT_CHROMIUM || process.env.CHROMIUM_PATH;
   return chromium.launch({
-    executablePath: executablePath === "" ? undefined : executablePath,
+    executablePath: configured || (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined),
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", ...args],
   });
 }

@@ -11,10 +11,16 @@
  * All steps run even after a failure (so one run shows every problem), except e2e, which
  * needs the build. Exits 1 if any step failed. Name steps to run only those:
  * `npm test -- unit e2e`.
+ *
+ * Before any step, when e2e is among them, a Chromium is found or installed (scripts/chromium.mjs:
+ * saying what it installs); if none can be had, the run stops at once with one line saying what
+ * to run, instead of failing every e2e test at the end.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureChromium } from "./chromium.mjs";
 import { nextBuild } from "./nextBuild.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -52,6 +58,51 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const selected = Object.keys(steps).filter((name) => requested.length === 0 || requested.includes(name));
+
+/** Runs a command in the foreground (an installer); resolves to its exit code, 127 when it cannot start. */
+function runCommand(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    child.on("error", () => resolve(127));
+    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function playwrightExecutable() {
+  try {
+    const { chromium } = await import("@playwright/test");
+    return chromium.executablePath();
+  } catch {
+    return null;
+  }
+}
+
+if (selected.includes("e2e")) {
+  const own = await playwrightExecutable();
+  const browser = await ensureChromium({
+    env: process.env,
+    exists: existsSync,
+    playwrightExecutable: () => own,
+    isRoot: process.getuid?.() === 0,
+    hasApt: (() => {
+      try {
+        execFileSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" });
+        return true;
+      } catch {
+        return false;
+      }
+    })(),
+    run: runCommand,
+    log: (line) => console.log(line),
+  });
+  if (!browser.ok) {
+    console.error(browser.message);
+    process.exit(1);
+  }
+  console.log(`npm test: end-to-end tests use ${browser.path} (${browser.source})`);
+  // playwright.config.ts and the specs read it.
+  process.env.HOOKWRIGHT_CHROMIUM = browser.path;
+}
 
 const results = [];
 const started = Date.now();
