@@ -16,6 +16,7 @@ const executionNames: Record<Profile["points"][number]["execution"], string> = {
   void: "parallel, results ignored",
   modifying: "sequential, first value per field wins",
   claiming: "sequential, stops at the first claim",
+  fold: "results folded by the host's runner",
 };
 
 /** The selected hook point: what it is, how its chain runs, and its ordered hooks. */

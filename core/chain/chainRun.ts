@@ -1,5 +1,6 @@
 import type { Json, JsonObject, JsonPatch } from "../json";
 import { linkAliases } from "./aliases";
+import { createFoldRun } from "./fold/foldRun";
 import { diffJson } from "./diff";
 import { Draft, DraftValueError } from "./draft";
 import { escapePointerToken, hasOwn, isObjectLike, parsePointer, setOwn } from "./jsonValue";
@@ -19,6 +20,8 @@ export interface PendingCall {
   index: number;
   hookId: string;
   input: JsonObject;
+  /** "fold": the handler's positional arguments (drafts of the context's fields). */
+  args?: unknown[];
 }
 
 /**
@@ -37,7 +40,7 @@ export interface ChainRun {
   result(): ExecuteChainResult;
 }
 
-const DROP_REASON: Record<Exclude<ChainExecution, "chain">, string> = {
+const DROP_REASON: Record<Exclude<ChainExecution, "chain" | "fold">, string> = {
   void: "void hooks run on their own copy of the input; the host ignores their changes",
   modifying: "modifying hooks change the context only through the partial they return",
   claiming: "claiming hooks cannot change the context; they can only claim it with { handled: true }",
@@ -50,6 +53,10 @@ interface Started {
 
 /** Creates the step-by-step state machine behind {@link executeChain}. */
 export function createChainRun(options: Omit<ExecuteChainOptions, "invoke" | "now">): ChainRun {
+  if (options.execution === "fold") {
+    if (!options.fold) throw new Error('a "fold" chain needs its fold (the host\'s merge rules)');
+    return createFoldRun({ hookIds: options.hookIds, context: options.context, fold: options.fold });
+  }
   const { execution, hookIds } = options;
   const input = linkAliases(options.context, options.aliases);
   let committed = input;
@@ -90,7 +97,7 @@ export function createChainRun(options: Omit<ExecuteChainOptions, "invoke" | "no
     }
   }
 
-  function settleModel(call: Started, outcome: InvokeOutcome, model: Exclude<ChainExecution, "chain">) {
+  function settleModel(call: Started, outcome: InvokeOutcome, model: Exclude<ChainExecution, "chain" | "fold">) {
     if ("failure" in outcome) return failed(call, outcome.failure, droppedOnFailure(call.draft, outcome.failure));
     let returned: Json | undefined;
     let dropped: DroppedWrite[];

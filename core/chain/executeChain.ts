@@ -1,4 +1,5 @@
 import { createChainRun, describeError } from "./chainRun";
+import type { JsonObject } from "../json";
 import type { ExecuteChainOptions, ExecuteChainResult, InvokeOutcome } from "./types";
 
 /**
@@ -25,7 +26,8 @@ export async function executeChain(options: ExecuteChainOptions): Promise<Execut
         const startedAt = now ? now() : 0;
         let outcome: InvokeOutcome;
         try {
-          outcome = await invoke(call.hookId, call.input);
+          // A fold hands the handler's positional arguments (see ExecuteChainOptions.fold).
+          outcome = await invoke(call.hookId, (call.args ?? call.input) as JsonObject);
         } catch (error) {
           outcome = { failure: { kind: "threw", message: describeError(error), location: null } };
         }

@@ -55,6 +55,7 @@ export { runChainInProcess, type InProcessHook, type InProcessChainResult } from
 export { cloneHookValue } from "./cloneHookValue";
 export { diffJson } from "./diff";
 export { DraftValueError } from "./draft";
+export type { FieldRule, FoldKind, FoldMerge, FoldRequest, FoldReturn, FoldSpec } from "./fold/spec";
 export type {
   ChainCallRecord,
   ChainExecution,

@@ -1,4 +1,5 @@
 import type { Json, JsonObject, JsonPatch } from "../json";
+import type { FoldRequest } from "./fold/spec";
 
 /**
  * Types of the chain executor. Kept free of imports beyond core/json so esbuild can bundle
@@ -6,7 +7,7 @@ import type { Json, JsonObject, JsonPatch } from "../json";
  */
 
 /** The four ways a host runs the handlers of one hook point (mirrors profiles ExecutionModel). */
-export type ChainExecution = "chain" | "void" | "modifying" | "claiming";
+export type ChainExecution = "chain" | "void" | "modifying" | "claiming" | "fold";
 
 /** Why a hook call failed; structurally the same as the engine's HookFailure. */
 export interface ChainFailure {
@@ -44,6 +45,10 @@ export interface ChainCallRecord {
   droppedWrites: DroppedWrite[];
   /** From the `now` clock the host supplied; 0 without one. */
   durationMs: number;
+  /** "fold": what the handler returned as the host reads it (JSON; null for nothing). */
+  output?: Json | null;
+  /** Notes for the hook's card (a synchronous hook that returned a Promise). */
+  warnings?: string[];
 }
 
 export interface ExecuteChainOptions {
@@ -66,6 +71,12 @@ export interface ExecuteChainOptions {
    * hook's logs). They can be read but are not listed, committed or diffed.
    */
   extras?: (hookId: string) => Readonly<Record<string, unknown>>;
+  /**
+   * "fold" only: how the host folds the handlers' results (core/chain/fold). `invoke` then gets
+   * the handler's positional arguments as `input` (an array: `[event, ctx]`) and reports
+   * `{ returned: { value, promise } }` (FoldReturn).
+   */
+  fold?: FoldRequest;
 }
 
 export interface ExecuteChainResult {
@@ -78,4 +89,8 @@ export interface ExecuteChainResult {
    * host is expected to abandon the turn. `context` then holds what was merged before it.
    */
   aborted: { hookId: string; failure: ChainFailure } | null;
+  /** "fold": the point's merged result as the host's runner returns it (null: it returns nothing). */
+  result?: Json | null;
+  /** "fold": a fail-closed handler failed, so the runner threw this instead of returning (result null). */
+  pointError?: string | null;
 }

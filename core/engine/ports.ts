@@ -1,5 +1,6 @@
 import type { Json, JsonObject, JsonPatch } from "../json";
 import type { ContentBlock, Message, Pipeline, ToolDefinition } from "../pipeline/schema";
+import type { FoldRequest } from "../chain/fold/spec";
 import type { ExecutionModel } from "../profiles/types";
 import type { LogEntry, SourceLocation } from "../trace/events";
 
@@ -36,6 +37,10 @@ export interface HookCallResult {
   claimed?: boolean;
   /** Writes the execution model threw away (void/claiming drafts, a failed hook's draft, losing keys); see core/chain. */
   droppedWrites?: { path: string; reason: string }[];
+  /** "fold": what the handler returned, as the host reads it (JSON; null for nothing). */
+  output?: Json | null;
+  /** Notes the execution model adds to the hook's card (e.g. a sync hook that returned a Promise). */
+  warnings?: string[];
 }
 
 export interface ChainRequest {
@@ -53,6 +58,14 @@ export interface ChainRequest {
    * info/warn/error/debug methods captured into that call's logs like console.*.
    */
   loggerField?: string | null;
+  /** "fold": the host's merge rules for this point (core/chain/fold), handler arguments included. */
+  fold?: FoldRequest;
+  /**
+   * "fold": each hook's per-handler budget in ms of the run's virtual clock, by position in
+   * `hookIds` (null: none). A handler still pending after it fails with the host's
+   * "timed out after Nms"; the host does not cancel it, the sandbox does (docs/openclaw.md).
+   */
+  timeouts?: (number | null)[];
 }
 
 export interface ChainResult {
@@ -62,6 +75,10 @@ export interface ChainResult {
   context: JsonObject;
   /** A failure that propagated (modifying/claiming): the chain stopped at this hook. */
   aborted?: { hookId: string; failure: HookFailure } | null;
+  /** "fold": the point's merged result exactly as the host's runner returns it (null: nothing). */
+  result?: Json | null;
+  /** "fold": a fail-closed handler failed; the host's runner threw this message (result is null). */
+  pointError?: string | null;
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { FoldSpec } from "../chain/fold/spec";
+
 /**
  * A profile is one host's hook system as data (DESIGN.md "Profile"). The UI graph, Monaco's
  * type declarations, the simulator and the exporters all read it; nothing about a host is
@@ -14,7 +16,12 @@ export type ExecutionModel =
   /** Registry modifying: sequential; each returns a partial; first non-null value per key wins. */
   | "modifying"
   /** Registry claiming: sequential; stops at the first `{ handled: true }`. */
-  | "claiming";
+  | "claiming"
+  /**
+   * Handlers answer with results the host's runner folds (OpenClaw): called with the context's
+   * fields as arguments (`(event, ctx)`), each return folded by the point's {@link HookPointSpec.fold}.
+   */
+  | "fold";
 
 export type Ordering = "registration" | "priority-asc" | "priority-desc";
 export type FailureRule = "fail-open" | "propagate";
@@ -59,6 +66,14 @@ export interface HookPointSpec {
   decisions: DecisionSpec[];
   hasPriority: boolean;
   hasMatcher: boolean;
+  /** "fold" points: how the host's runner dispatches and folds the handlers (required there). */
+  fold?: FoldSpec;
+  /** A hook may set its own per-handler budget (`timeoutMs`); the default is `fold.defaultTimeoutMs`. */
+  hasTimeout?: boolean;
+  /** "fold" points: the context field each positional argument of a handler is (`["event", "ctx"]`). */
+  args?: string[];
+  /** Context pointer of the tool name a hook's matcher is tested against (`/event/toolName`). */
+  matcherTarget?: string;
   /** Starter code of a new hook on this point (a typed default-exported function). */
   template: string;
 }
@@ -96,4 +111,33 @@ export interface Profile {
   /** The module hooks import types from, e.g. `@vellumai/plugin-api`. */
   typesModule: string;
   exitReasons: string[];
+  /**
+   * The host's per-plugin settings that decide which hooks it registers at all (OpenClaw
+   * `allowConversationAccess`); a pipeline sets them in `hostSettings`.
+   */
+  settings?: HostSettingSpec[];
+  /**
+   * How the hook panel edits a matcher: a pattern string (`"Edit|Write"`) or a list of tool ids;
+   * absent on profiles without matchers.
+   */
+  matcherShape?: "pattern" | "tool-ids";
+  /**
+   * Checks a matcher as the host's loader does: null when it is fine, else the loader's reason
+   * (OpenClaw throws a TypeError at registration for `*`, aliases and empty lists).
+   */
+  checkMatcher?: (matcher: string | string[]) => string | null;
+}
+
+/** A host setting that gates hooks: a hook on one of `points` runs only when the setting is `requires`. */
+export interface HostSettingSpec {
+  id: string;
+  label: string;
+  /** The host's value when the plugin's config does not set it. */
+  default: boolean;
+  /** The value the setting must have for hooks on `points` to be registered. */
+  requires: boolean;
+  points: string[];
+  /** Why a hook is dropped when the setting is not `requires` (shown on its row). */
+  reason: string;
+  doc: string;
 }

@@ -1,6 +1,6 @@
 import type { QuickJSContext, QuickJSHandle, VmCallResult } from "quickjs-emscripten-core";
 import type { ChainCallRecord, ChainFailure } from "../../core/chain/types";
-import type { JsonObject } from "../../core/json";
+import type { Json, JsonObject } from "../../core/json";
 import { contextPatch } from "./contextPatch";
 import type { ChainOpenOptions } from "./guest/chain";
 import { readJson } from "./guestAnswers";
@@ -24,6 +24,9 @@ export interface ChainOutput {
   calls: ChainCallRecord[];
   aborted: { hookId: string; failure: ChainFailure } | null;
   context?: JsonObject;
+  /** "fold": the merged result and a fail-closed failure (core/chain/fold). */
+  result?: Json | null;
+  pointError?: string | null;
 }
 
 /** A guest call into the chain realm failed (interrupted, out of memory, or a bug); the message says which. */

@@ -59,6 +59,7 @@ export function runChainSession(sandbox: ChainSandbox, request: ChainRequest, cr
       hookIds: request.hookIds,
       aliases: request.aliases,
       loggerField: request.loggerField ?? null,
+      ...(request.fold ? { fold: request.fold } : {}),
     });
     const extras = new Map<number, CallExtras>();
     let unsettled: { hookId: string; failure: HookFailure } | null = null;
@@ -73,7 +74,7 @@ export function runChainSession(sandbox: ChainSandbox, request: ChainRequest, cr
           extras.set(index, { logs: [], recording: newRecording() });
           continue;
         }
-        const extra = callHook(sandbox, realm, index);
+        const extra = callHook(sandbox, realm, index, request.execution === "fold", request.timeouts?.[index] ?? null);
         extras.set(index, extra);
         if (extra.failure && propagates) {
           unsettled = { hookId, failure: extra.failure };
@@ -96,16 +97,22 @@ export function runChainSession(sandbox: ChainSandbox, request: ChainRequest, cr
 }
 
 /** Runs one hook call and commits it in the chain realm; returns what the records lack. */
-function callHook(sandbox: ChainSandbox, realm: ModuleRealm, index: number): CallExtras {
+function callHook(sandbox: ChainSandbox, realm: ModuleRealm, index: number, spread: boolean, budgetMs: number | null): CallExtras {
   const { instance, chain, determinism: det } = sandbox;
   const input = chain.input(index);
+  const startedAt = det.peekClock();
   let outcome: CallOutcome;
   try {
-    outcome = realm.callHook(input);
+    outcome = realm.callHook(input, spread);
   } finally {
     input.dispose();
   }
   const extras: CallExtras = { logs: outcome.logs, recording: outcome.recording };
+  const late = budgetMs !== null ? handlerBudgetFailure(outcome, det.peekClock() - startedAt, budgetMs) : null;
+  if (late) {
+    outcome.value?.dispose();
+    outcome = { ...outcome, value: null, failure: late };
+  }
   if (outcome.failure || !outcome.value) {
     chain.settleFailed(index, outcome.failure ?? { kind: "threw", message: "internal: no value", location: null }, outcome.durationMs);
     return extras;
@@ -154,6 +161,8 @@ function chainResult(request: ChainRequest, output: ChainOutput, extras: Readonl
       random: extra.recording.random,
       claimed: kept?.claimed ?? false,
       droppedWrites: record?.droppedWrites ?? [],
+      ...(record && "output" in record ? { output: kept ? (record.output ?? null) : null } : {}),
+      ...(record?.warnings ? { warnings: record.warnings } : {}),
     });
   }
   let context = output.context;
@@ -162,7 +171,8 @@ function chainResult(request: ChainRequest, output: ChainOutput, extras: Readonl
     for (const call of calls) if (call.patch.length > 0) context = applyPatch(context, call.patch);
   }
   const aborted = output.aborted ? { hookId: output.aborted.hookId, failure: normalizeFailure(output.aborted.failure, limits) } : null;
-  return { calls, context, aborted };
+  if (request.execution !== "fold") return { calls, context, aborted };
+  return { calls, context, aborted, result: output.result ?? null, pointError: output.pointError ?? null };
 }
 
 /** Failures the executor recorded itself (converting values) in the same plain words as the rest. */
@@ -172,6 +182,18 @@ function normalizeFailure(failure: ChainFailure, limits: SandboxLimits): HookFai
     return { kind: "memory", message: `exceeded the ${mib(limits.memoryBytes)} memory limit`, location };
   }
   return { kind: failure.kind, message: failure.message, location };
+}
+
+/**
+ * A fold handler's per-handler budget (OpenClaw `withHookTimeout`), on the run's virtual clock:
+ * a handler that settled after its budget, or never settled, is a timeout in the host's words.
+ * Errors and sandbox limits keep their own failure.
+ */
+function handlerBudgetFailure(outcome: CallOutcome, elapsedMs: number, budgetMs: number): HookFailure | null {
+  const neverSettled = outcome.failure?.kind === "timeout" && outcome.failure.message.startsWith("never settled");
+  if (outcome.failure && !neverSettled) return null;
+  if (!neverSettled && elapsedMs <= budgetMs) return null;
+  return { kind: "timeout", message: `Error: timed out after ${budgetMs}ms (the handler's budget, on the run's virtual clock)`, location: null };
 }
 
 export function unrecordedNote(n: number): LogEntry {

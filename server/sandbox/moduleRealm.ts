@@ -162,7 +162,8 @@ export class ModuleRealm {
    * Calls the hook with `input` (a draft from the chain realm) under the call limits: runs it
    * until its promise settles and no work it started is left, firing virtual timers when idle.
    */
-  callHook(input: QuickJSHandle): CallOutcome {
+  callHook(input: QuickJSHandle, spread = false): CallOutcome {
+    if (spread) return this.invoke((ctx, entry) => ctx.callFunction(this.fn("call"), this.api, entry, input, ctx.true));
     return this.invoke((ctx, entry) => ctx.callFunction(this.fn("call"), this.api, entry, input));
   }
 

@@ -1,4 +1,5 @@
 import { createChainRun, type ChainRun, type PendingCall } from "../../../core/chain/chainRun";
+import type { FoldRequest } from "../../../core/chain/fold/spec";
 import type { ChainExecution, ChainFailure } from "../../../core/chain/types";
 import type { JsonObject, JsonPatch } from "../../../core/json";
 import { applyPatch } from "../../../core/trace/jsonPatch";
@@ -18,6 +19,8 @@ export interface ChainOpenOptions {
   hookIds: string[];
   aliases?: string[][];
   loggerField?: string | null;
+  /** "fold" chains: the host's merge rules (core/chain/fold). */
+  fold?: FoldRequest;
 }
 
 export interface ChainApi {
@@ -65,6 +68,7 @@ export function installChain(): ChainApi {
       hookIds: options.hookIds,
       context,
       aliases: options.aliases,
+      fold: options.fold,
       extras: field ? (hookId) => (loggers.has(hookId) ? { [field]: loggers.get(hookId) } : {}) : undefined,
     });
   };
@@ -94,7 +98,8 @@ export function installChain(): ChainApi {
     input(index) {
       const call = pending.get(index);
       if (!call) throw new Error(`call ${index} has not started`);
-      return call.input;
+      // A fold's handler is called with positional arguments (`(event, ctx)`): the realm spreads this array.
+      return call.args ?? call.input;
     },
     settleReturned(index, returned, durationMs) {
       pending.delete(index);
@@ -111,7 +116,7 @@ export function installChain(): ChainApi {
       const r = current().result();
       run = null;
       pending = new Map();
-      return stringify(withContext ? r : { calls: r.calls, aborted: r.aborted });
+      return stringify(withContext ? r : { calls: r.calls, aborted: r.aborted, result: r.result, pointError: r.pointError });
     },
     close() {
       run = null;

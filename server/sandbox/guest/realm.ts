@@ -47,8 +47,13 @@ export interface GuestError {
 }
 
 export interface RealmApi {
-  /** Calls a hook with its context for one call; the result is a promise when the hook is async. */
-  call(fn: unknown, input: unknown): unknown;
+  /**
+   * Calls a hook with its context for one call; the result is a promise when the hook is async.
+   * With `spread` (a fold: OpenClaw's `(event, ctx)`), `input` is the argument list and the
+   * promise resolves to `{ value, promise }`: the returned value and whether the handler
+   * returned a promise (synchronous hooks ignore one, as the host does).
+   */
+  call(fn: unknown, input: unknown, spread?: boolean): unknown;
   /** Calls a tool handler with its input (JSON text). */
   callTool(fn: unknown, inputJson: string): unknown;
   /** A tool's return as JSON `{content, isError}`, or `{invalid}` naming what was wrong with it. */
@@ -92,8 +97,9 @@ export function installRealm(host: RealmHost): RealmApi {
   installCrossRealmInstanceof();
 
   return {
-    call(fn, input) {
+    call(fn, input, spread) {
       if (typeof fn !== "function") throw new TypeError("the hook module's default export is not a function");
+      if (spread === true && Array.isArray(input)) return callSpread(fn as (...args: unknown[]) => unknown, input);
       const overlay = withRealError(input);
       syncError = overlay ? overlay.sync : null;
       return promiseOf(fn(overlay ? overlay.input : input));
@@ -132,6 +138,14 @@ export function installRealm(host: RealmHost): RealmApi {
     describe: (thrown) => stringify(describe(thrown)),
     logger,
   };
+}
+
+/** A fold handler's call: its return, and whether it was a promise (whose rejection a sync hook never sees). */
+function callSpread(fn: (...args: unknown[]) => unknown, args: unknown[]): Promise<{ value: unknown; promise: boolean }> {
+  const raw = fn(...args);
+  const promise = (typeof raw === "object" || typeof raw === "function") && raw !== null && typeof (raw as { then?: unknown }).then === "function";
+  if (!promise) return Promise.resolve({ value: raw, promise: false });
+  return Promise.resolve(raw).then((value) => ({ value, promise: true }));
 }
 
 function describe(thrown: unknown): GuestError {

@@ -1,0 +1,236 @@
+import type { Json, JsonObject } from "../../json";
+import { diffJson } from "../diff";
+import { Draft, DraftValueError } from "../draft";
+import { isObjectLike, setOwn } from "../jsonValue";
+import type { ChainCallRecord, ChainFailure, DroppedWrite, ExecuteChainResult, InvokeOutcome } from "../types";
+import { field, mergeResult } from "./merges";
+import type { FoldRequest, FoldReturn } from "./spec";
+
+/** One handler call the host should make now: `fn(...args)`. */
+export interface FoldPendingCall {
+  index: number;
+  hookId: string;
+  /** The draft context the args are read from (its edits are what the handler mutated). */
+  input: JsonObject;
+  /** The handler's positional arguments (`[event, ctx]`), drafts of the context's fields. */
+  args: unknown[];
+}
+
+interface Started {
+  hookId: string;
+  draft: Draft;
+}
+
+const CLONE_REASON = "each handler gets its own copy of the event: changes to it reach no one; return a result instead";
+
+/**
+ * The step-by-step state machine of a fold (OpenClaw's createHookRunner, semantics.md §2c):
+ * handlers run in the given order (already priority-sorted, filtered and gated by the engine);
+ * each handler's return is folded into the point's result by the fold's rules; the context
+ * changes only where the host lets a handler's changes reach later handlers (shared isolation,
+ * the sync hooks' threaded message).
+ */
+export function createFoldRun(options: { hookIds: readonly string[]; context: JsonObject; fold: FoldRequest }) {
+  const { hookIds, context: input, fold } = options;
+  let committed = input;
+  const records: (ChainCallRecord | undefined)[] = [];
+  const started = new Map<number, Started>();
+  let next = 0;
+  let stopped = false;
+  let acc: unknown = undefined;
+  let pointError: string | null = null;
+  /** sync: the threaded message (JSON) and whether any handler replaced it. */
+  let threaded: Json | undefined = fold.threadField ? field(input[fold.args[0] ?? "event"], fold.threadField) as Json | undefined : undefined;
+  let replaced = false;
+  let syncBlocked = false;
+
+  function begin(index: number) {
+    const hookId = hookIds[index] as string;
+    const draft = new Draft(fold.isolation === "clone-per-handler" ? input : committed);
+    started.set(index, { hookId, draft });
+    const root = draft.root as Record<string, unknown>;
+    return { index, hookId, input: draft.root, args: fold.args.map((name) => root[name]) };
+  }
+
+  function failed(call: Started, failure: ChainFailure): Omit<ChainCallRecord, "durationMs"> {
+    if (fold.kind === "modify" && fold.failure === "fail-closed") {
+      pointError = `[hooks] ${fold.hookName} handler from ${fold.pluginId} failed: ${failure.message}`;
+      acc = undefined;
+      stopped = true;
+    }
+    return { hookId: call.hookId, patch: [], returned: undefined, failure, claimed: false, droppedWrites: edits(call.draft, failure.kind === "timeout" ? "discarded: the handler timed out" : "discarded: the handler threw"), output: null };
+  }
+
+  function settleReturn(call: Started, ret: FoldReturn): Omit<ChainCallRecord, "durationMs"> {
+    const warnings: string[] = [];
+    let value: unknown;
+    let output: Json | null;
+    try {
+      value = plain(call.draft, ret.value);
+      output = jsonOf(call.draft, ret.value);
+    } catch (error) {
+      return failed(call, { kind: "threw", message: error instanceof DraftValueError ? `${error.name}: ${error.message}` : String(error), location: null });
+    }
+    if (ret.promise && fold.kind === "sync") {
+      warnings.push(`[hooks] ${fold.hookName} handler from ${fold.pluginId} returned a Promise; this hook is synchronous and the result was ignored.`);
+      value = undefined;
+      output = null;
+    }
+    const before = committed;
+    let dropped: DroppedWrite[] = [];
+    if (fold.isolation === "shared") committed = call.draft.finalize();
+    else dropped = edits(call.draft, CLONE_REASON);
+    let claimed = false;
+    switch (fold.kind) {
+      case "observe":
+        break;
+      case "claim":
+        if (field(value, "handled")) {
+          claimed = true;
+          acc = value;
+          stopped = true;
+        }
+        break;
+      case "modify":
+        if (value !== undefined && (value !== null || fold.mergeNull)) {
+          acc = mergeResult(fold.merge ?? { kind: "fields", fields: [] }, acc, value, fold.pluginId);
+          if (acc && ((fold.stopWhenTrue && field(acc, fold.stopWhenTrue) === true) || (fold.stopOnBlockOutcome && field(acc, "outcome") === "block"))) stopped = true;
+        }
+        break;
+      case "sync":
+        if (!value) break;
+        if (fold.syncBlockField && field(value, fold.syncBlockField)) {
+          syncBlocked = true;
+          stopped = true;
+          break;
+        }
+        if (fold.threadField) {
+          const message = field(value, fold.threadField);
+          if (message) {
+            if (!sameAsThreaded(call.draft, message)) replaced = true;
+            threaded = field(output, fold.threadField) as Json;
+            committed = withThreaded(committed, threaded);
+          }
+        }
+        break;
+    }
+    const patch = before === committed ? [] : diffJson(before, committed);
+    const record: Omit<ChainCallRecord, "durationMs"> = { hookId: call.hookId, patch, returned: output ?? undefined, failure: null, claimed, droppedWrites: dropped, output };
+    if (warnings.length > 0) record.warnings = warnings;
+    return record;
+  }
+
+  /** sync: the handler handed back the very message it was given (the host compares identity). */
+  function sameAsThreaded(draft: Draft, message: unknown): boolean {
+    const event = draft.base[fold.args[0] ?? "event"];
+    const stored = isObjectLike(event) ? (event as Record<string, unknown>)[fold.threadField ?? ""] : undefined;
+    return draft.sameNode(message, stored);
+  }
+
+  function withThreaded(ctx: JsonObject, message: Json): JsonObject {
+    const eventKey = fold.args[0] ?? "event";
+    const event = ctx[eventKey];
+    const out: JsonObject = { ...ctx };
+    const nextEvent: JsonObject = isObjectLike(event) && !Array.isArray(event) ? { ...(event as JsonObject) } : {};
+    setOwn(nextEvent, fold.threadField ?? "message", message);
+    setOwn(out, eventKey, nextEvent);
+    return out;
+  }
+
+  function result(): Json | null {
+    if (pointError !== null) return null;
+    switch (fold.kind) {
+      case "observe":
+        return null;
+      case "claim":
+      case "modify": {
+        if (acc === undefined) return null;
+        const json = jsonValue(acc);
+        if (fold.merge?.kind === "gate-decision") return { decision: json ?? null, pluginId: fold.pluginId };
+        return json ?? null;
+      }
+      case "sync": {
+        if (hookIds.length === 0) return null;
+        if (syncBlocked) return fold.syncResult === "if-changed" ? { block: true } : { message: threaded ?? null };
+        if (fold.syncResult === "if-changed") return replaced ? { message: threaded ?? null } : null;
+        return { message: threaded ?? null };
+      }
+    }
+  }
+
+  return {
+    start(): FoldPendingCall[] {
+      if (stopped || started.size > 0) return [];
+      if (fold.kind === "observe") {
+        const all: FoldPendingCall[] = [];
+        while (next < hookIds.length) all.push(begin(next++));
+        return all;
+      }
+      return next < hookIds.length ? [begin(next++)] : [];
+    },
+    settle(index: number, outcome: InvokeOutcome, durationMs = 0): void {
+      const call = started.get(index);
+      if (!call) throw new Error(`settle(${index}): no such call is running`);
+      started.delete(index);
+      const record = "failure" in outcome ? failed(call, outcome.failure) : settleReturn(call, asFoldReturn(outcome.returned));
+      records[index] = { ...record, durationMs };
+    },
+    get finished(): boolean {
+      return started.size === 0 && (stopped || next >= hookIds.length);
+    },
+    result(): ExecuteChainResult {
+      if (!this.finished) throw new Error("the chain has not finished");
+      return { calls: records.filter((r): r is ChainCallRecord => r !== undefined), context: committed, aborted: null, result: result(), pointError };
+    },
+  };
+}
+
+/** What a fold handler call reported: the sandbox wraps it as {@link FoldReturn}; a bare value counts as not a promise. */
+function asFoldReturn(returned: unknown): FoldReturn {
+  if (isObjectLike(returned) && "promise" in returned && "value" in returned && typeof (returned as FoldReturn).promise === "boolean") return returned as FoldReturn;
+  return { value: returned, promise: false };
+}
+
+/**
+ * A handler's return as the merges read it: JSON (drafts unwrapped), except that the keys of a
+ * returned object keep `undefined` values (`{ message: undefined }` is not `{}` to the host).
+ */
+function plain(draft: Draft, value: unknown): unknown {
+  if (!isObjectLike(value) || Array.isArray(value) || typeof value === "function") return draft.toJson(value);
+  const json = draft.toJson(value);
+  if (!isObjectLike(json) || Array.isArray(json)) return json;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) setOwn(out, key, hasKey(json, key) ? (json as JsonObject)[key] : undefined);
+  return out;
+}
+
+function hasKey(obj: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(obj, key);
+}
+
+/** The return as JSON for the trace (`null` for nothing). */
+function jsonOf(draft: Draft, value: unknown): Json | null {
+  const json = draft.toJson(value);
+  return json === undefined ? null : json;
+}
+
+/** A folded value as JSON: undefined keys and non-enumerable host bookkeeping dropped. */
+function jsonValue(value: unknown): Json | undefined {
+  if (value === undefined || typeof value === "function" || typeof value === "symbol") return undefined;
+  if (value === null || typeof value !== "object") return typeof value === "number" && !Number.isFinite(value) ? null : (value as Json);
+  if (Array.isArray(value)) return value.map((v) => jsonValue(v) ?? null);
+  const out: JsonObject = {};
+  for (const key of Object.keys(value)) {
+    const v = jsonValue((value as Record<string, unknown>)[key]);
+    if (v !== undefined) setOwn(out, key, v);
+  }
+  return out;
+}
+
+function edits(draft: Draft, reason: string): DroppedWrite[] {
+  try {
+    return diffJson(draft.base, draft.finalize()).map((op) => ({ path: op.path, reason }));
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * How a host whose handlers answer with results (OpenClaw's `createHookRunner`) runs one hook
+ * point, as data: a profile declares it per point (core/profiles), the engine hands it to the
+ * runner in the chain request, and core/chain folds each handler's output with it. JSON only,
+ * because it crosses into the sandbox's chain realm.
+ */
+
+/** The runner's four ways of dispatching a hook (semantics.md §2c "Hook kinds"). */
+export type FoldKind =
+  /** All handlers start at once; results ignored; failures logged (runVoidHook). */
+  | "observe"
+  /** Sequential, each awaited; outputs folded by `merge`; `stop` ends the chain (runModifyingHook). */
+  | "modify"
+  /** Sequential; the first output with a truthy `handled` wins and stops (runClaimingHook). */
+  | "claim"
+  /** Synchronous and sequential; each handler sees the previous one's `message` (runSyncMessageHooks). */
+  | "sync";
+
+/** How one field of a modify hook's results folds across handlers. */
+export type FieldRule =
+  /** `acc ?? next`: the first value that is not null/undefined (an empty string counts as defined). */
+  | "first-defined"
+  /** `next ?? acc`. */
+  | "last-defined"
+  /** `next ?? acc` as well, written `next.metadata ?? acc?.metadata` in the host (message_sending metadata). */
+  | "latest-non-nullish"
+  /** Concatenated with "\n\n"; an explicit "" on the right wins (concatOptionalTextSegments). */
+  | "concat"
+  /** `true` once any handler said exactly `true`, else undefined. */
+  | "sticky-true"
+  /** Tool allow-lists intersected (a single list is kept as given). */
+  | "intersect-tools";
+
+/** The fold of a modify hook. */
+export type FoldMerge =
+  /** Field by field, in this order (the host's merge function builds the result with these keys). */
+  | { kind: "fields"; fields: [string, FieldRule][] }
+  /** before_tool_call: params last-defined but frozen once approval is requested; block sticky; blockReason last-defined; requireApproval first (pluginId stamped). */
+  | { kind: "tool-call" }
+  /** before_agent_run: the most restrictive decision wins; null or a malformed one is a block. */
+  | { kind: "gate-decision" }
+  /** before_agent_finalize: finalize sticky, revise+revise concatenates, revise beats continue. */
+  | { kind: "finalize-action" };
+
+export interface FoldSpec {
+  kind: FoldKind;
+  /** modify only. */
+  merge?: FoldMerge;
+  /** modify: the merged result's field that, when exactly `true`, skips lower-priority handlers (block, cancel). */
+  stopWhenTrue?: string;
+  /** modify: merged `outcome === "block"` stops (before_agent_run). */
+  stopOnBlockOutcome?: boolean;
+  /** modify: a `null` return is merged (before_agent_run counts it as an invalid decision). */
+  mergeNull?: boolean;
+  /**
+   * What handlers see of the event. `clone-per-handler`: each its own copy of the original (their
+   * mutations go nowhere); `shared`: one object, a handler's mutations reach the next handlers.
+   */
+  isolation: "clone-per-handler" | "shared";
+  /** A handler that throws or times out: `fail-closed` fails the whole point, `fail-open` skips it. */
+  failure: "fail-closed" | "fail-open";
+  /** sync: the event field threaded from handler to handler (`message`). */
+  threadField?: string;
+  /** sync: a truthy field of a handler's return that stops the chain and marks the result (before_message_write `block`). */
+  syncBlockField?: string;
+  /** sync: what the runner returns at the end (tool_result_persist always `{message}`; before_message_write only a changed message). */
+  syncResult?: "always" | "if-changed";
+  /** The runner's per-handler budget in ms when the hook sets none; null: no timeout. */
+  defaultTimeoutMs: number | null;
+}
+
+/** A fold as the chain runs it: the spec plus what the request knows. */
+export interface FoldRequest extends FoldSpec {
+  /** The hook point's name, for messages (`[hooks] before_tool_call handler from … failed`). */
+  hookName: string;
+  /** The id of the plugin that registered the handlers (stamped on requireApproval.pluginId). */
+  pluginId: string;
+  /** Context fields handed to each handler as positional arguments, in order: ["event", "ctx"]. */
+  args: string[];
+}
+
+/** What the sandbox (or an in-process invoke) reports for one handler call of a fold. */
+export interface FoldReturn {
+  /** The handler's return value (awaited when it was a promise). */
+  value: unknown;
+  /** The handler returned a promise (sync hooks ignore it, as the host does). */
+  promise: boolean;
+}
