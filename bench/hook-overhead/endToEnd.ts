@@ -29,16 +29,26 @@ const OUT = join(ROOT, "bench", "out", "hook-overhead");
 
 interface Sample {
   ms: number;
+  /** User + system CPU time of the process (all its threads), when /usr/bin/time is there to say. */
+  cpuMs: number | null;
   hookEnds: number;
 }
 
+/** GNU time reports a process's CPU time; on a shared machine that is steadier than wall time. */
+const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
+
 function runCli(script: string, file: string): Sample {
+  const args = [script, "run", file, "--json"];
   const started = performance.now();
-  const result = spawnSync(process.execPath, [script, "run", file, "--json"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 30, encoding: "utf8" });
+  const result = TIME
+    ? spawnSync(TIME, ["-f", "HWTIME %U %S", process.execPath, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 30, encoding: "utf8" })
+    : spawnSync(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 30, encoding: "utf8" });
   const ms = performance.now() - started;
   if (result.status !== 0) throw new Error(`${script} run ${file} exited with ${String(result.status)}: ${result.stderr}`);
   const hookEnds = result.stdout.split("\n").filter((line) => line.includes('"type":"hook.end"')).length;
-  return { ms, hookEnds };
+  const times = /HWTIME ([\d.]+) ([\d.]+)/.exec(result.stderr);
+  const cpuMs = times ? (Number(times[1]) + Number(times[2])) * 1000 : null;
+  return { ms, cpuMs, hookEnds };
 }
 
 const median = (xs: number[]) => {
@@ -78,19 +88,29 @@ export async function measureEndToEnd(sizes: [string, number][], iterations: num
           const sample = runCli(script, file);
           const want = state === "on" ? expectedHookEnds : 0;
           if (sample.hookEnds !== want) throw new Error(`${engine} ${state} at ${label}: ${sample.hookEnds} hook.end events, expected ${want}`);
-          if (i >= 0) (samples[`${engine}.${state}`] ??= []).push(sample.ms);
+          if (i < 0) continue;
+          (samples[`${engine}.${state}`] ??= []).push(sample.ms);
+          if (sample.cpuMs !== null) (samples[`cpu:${engine}.${state}`] ??= []).push(sample.cpuMs);
         }
       }
     }
     const m = (key: string) => median(samples[key] ?? []);
-    const sandboxedHooksMs = m("sandboxed.on") - m("sandboxed.off");
-    const noSandboxHooksMs = m("noSandbox.on") - m("noSandbox.off");
+    const cost = (prefix: string, engine: string) => m(`${prefix}${engine}.on`) - m(`${prefix}${engine}.off`);
+    const ratio = (prefix: string) => Math.round((cost(prefix, "sandboxed") / cost(prefix, "noSandbox")) * 100) / 100;
+    const hasCpu = samples["cpu:sandboxed.on"] !== undefined;
     results.push({
       size: label,
       historyBytes: bytes,
-      medianProcessMs: Object.fromEntries(Object.keys(samples).map((k) => [k, r1(m(k))])),
-      hooksCostMs: { sandboxed: r1(sandboxedHooksMs), noSandbox: r1(noSandboxHooksMs) },
-      sandboxedOverNoSandbox: Math.round((sandboxedHooksMs / noSandboxHooksMs) * 100) / 100,
+      medianProcessMs: Object.fromEntries(Object.keys(samples).filter((k) => !k.startsWith("cpu:")).map((k) => [k, r1(m(k))])),
+      hooksCostMs: { sandboxed: r1(cost("", "sandboxed")), noSandbox: r1(cost("", "noSandbox")) },
+      sandboxedOverNoSandbox: ratio(""),
+      ...(hasCpu
+        ? {
+            medianProcessCpuMs: Object.fromEntries(Object.keys(samples).filter((k) => k.startsWith("cpu:")).map((k) => [k.slice(4), r1(m(k))])),
+            hooksCpuMs: { sandboxed: r1(cost("cpu:", "sandboxed")), noSandbox: r1(cost("cpu:", "noSandbox")) },
+            sandboxedOverNoSandboxCpu: ratio("cpu:"),
+          }
+        : {}),
       n: iterations,
     });
   }

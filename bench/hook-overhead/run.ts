@@ -4,6 +4,7 @@
  * 1. End to end through the CLI (endToEnd.ts): `hookwright run --json` with five trivial
  *    post-model-call hooks over 12 model calls, minus the same run with them disabled,
  *    sandboxed next to the same engine with no sandbox, at 10 KB and 1 MB histories.
+ *    The same runs again in a warm process (warmRuns.ts), as a run worker of the server runs them.
  * 2. Per-run setup in a warm process: opening a runner and running its first chain, minus a
  *    steady chain (starting the run's instance from the snapshot, loading the hook modules).
  * 3. Per hook point, warm: time per hook point for a chain of five Vellum hooks (fixtures.ts) over
@@ -27,6 +28,7 @@ import type { JsonObject } from "../../core/json";
 import { openSandboxRunner, type SandboxRunner } from "../../server/sandbox";
 import { measureEndToEnd } from "./endToEnd";
 import { contextOfSize, FULL_SCAN_HOOK, HOOKS, nextPoint } from "./fixtures";
+import { measureWarmRuns } from "./warmRuns";
 
 const quick = process.argv.includes("--quick");
 const withCli = !process.argv.includes("--no-cli");
@@ -91,40 +93,54 @@ function inProcessCow(chain: Chain, contexts: Contexts) {
     });
 }
 
-function stats(samples: number[]) {
+const r3 = (n: number) => Math.round(n * 1000) / 1000;
+const quantile = (samples: number[], q: number) => {
   const s = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
-  const r = (n: number) => Math.round(n * 1000) / 1000;
-  return { medianMs: r(at(0.5)), p95Ms: r(at(0.95)), n: s.length };
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
+};
+
+function stats(samples: number[], cpu: number[] = []) {
+  return { medianMs: r3(quantile(samples, 0.5)), p95Ms: r3(quantile(samples, 0.95)), ...(cpu.length ? { cpuMedianMs: r3(quantile(cpu, 0.5)) } : {}), n: samples.length };
 }
 
-async function time(fn: () => Promise<unknown>): Promise<number> {
+/** Wall time and this process's CPU time (all threads) of one call: on a shared machine CPU time is the steadier of the two. */
+async function time(fn: () => Promise<unknown>): Promise<{ ms: number; cpuMs: number }> {
+  const cpu = process.cpuUsage();
   const t = performance.now();
   await fn();
-  return performance.now() - t;
+  const ms = performance.now() - t;
+  const used = process.cpuUsage(cpu);
+  return { ms, cpuMs: (used.user + used.system) / 1000 };
 }
 
 /** Runs the variants interleaved; returns median/p95 per variant. */
 async function measure(variants: Record<string, () => Promise<unknown>>, iterations: number, warmup: number) {
-  const samples: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
+  const samples: Record<string, { ms: number[]; cpu: number[] }> = Object.fromEntries(Object.keys(variants).map((k) => [k, { ms: [], cpu: [] }]));
   for (let i = 0; i < warmup + iterations; i++) {
     for (const [name, fn] of Object.entries(variants)) {
-      const ms = await time(fn);
-      if (i >= warmup) samples[name]?.push(ms);
+      const { ms, cpuMs } = await time(fn);
+      if (i >= warmup) {
+        samples[name]?.ms.push(ms);
+        samples[name]?.cpu.push(cpuMs);
+      }
     }
   }
-  return Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, stats(v)]));
+  return Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, stats(v.ms, v.cpu)]));
 }
 
-const ratio = (a: { medianMs: number } | undefined, b: { medianMs: number } | undefined) => Math.round(((a?.medianMs ?? NaN) / (b?.medianMs ?? NaN)) * 100) / 100;
+type Stats = { medianMs: number; cpuMedianMs?: number };
+const ratio = (a: Stats | undefined, b: Stats | undefined) => Math.round(((a?.medianMs ?? NaN) / (b?.medianMs ?? NaN)) * 100) / 100;
+const cpuRatio = (a: Stats | undefined, b: Stats | undefined) => Math.round(((a?.cpuMedianMs ?? NaN) / (b?.cpuMedianMs ?? NaN)) * 100) / 100;
 
 async function main() {
   const endToEnd = withCli ? await measureEndToEnd([["10KB", 10 * 1024], ["1MB", 1024 * 1024]], quick ? 3 : 15) : [];
 
+  const warmRuns = await measureWarmRuns([["10KB", 10 * 1024], ["1MB", 1024 * 1024]], quick ? 4 : 20);
+
   const setupStarted = performance.now();
   const cold = await open(MAIN);
   const firstRunnerMs = performance.now() - setupStarted;
-  const firstChainMs = await time(sandboxed(cold, MAIN, [contextOfSize(1024)]));
+  const firstChainMs = (await time(sandboxed(cold, MAIN, [contextOfSize(1024)]))).ms;
   const snapshotMs = cold.stats.templateMs;
   cold.dispose();
   const warmRunner = await open(MAIN);
@@ -135,22 +151,29 @@ async function main() {
   // Per-run setup in a warm process: a new runner's first chain minus a steady one.
   const ctx10 = contextOfSize(10 * 1024);
   const setupSamples: number[] = [];
+  const setupCpu: number[] = [];
   const instanceSamples: number[] = [];
   for (let i = 0; i < (quick ? 10 : 40); i++) {
-    const started = performance.now();
-    const runner = await open(MAIN);
-    const run = sandboxed(runner, MAIN, [ctx10, nextPoint(ctx10)]);
-    await run();
-    const firstMs = performance.now() - started;
-    const steadyStarted = performance.now();
-    await run();
-    await run();
-    const steadyMs = (performance.now() - steadyStarted) / 2;
-    setupSamples.push(firstMs - steadyMs);
-    instanceSamples.push(runner.stats.instanceMs);
-    runner.dispose();
+    let runner: SandboxRunner | null = null;
+    let run: () => Promise<unknown> = () => Promise.resolve();
+    const first = await time(async () => {
+      runner = await open(MAIN);
+      run = sandboxed(runner, MAIN, [ctx10, nextPoint(ctx10)]);
+      await run();
+    });
+    const steady = await time(async () => {
+      await run();
+      await run();
+    });
+    setupSamples.push(first.ms - steady.ms / 2);
+    setupCpu.push(first.cpuMs - steady.cpuMs / 2);
+    const opened = runner as SandboxRunner | null;
+    if (opened) {
+      instanceSamples.push(opened.stats.instanceMs);
+      opened.dispose();
+    }
   }
-  const setup = stats(setupSamples);
+  const setup = stats(setupSamples, setupCpu);
   const instanceStart = stats(instanceSamples);
 
   const sizes: ({ size: string; sandboxedOverInProcess: number } & Record<string, unknown>)[] = [];
@@ -180,6 +203,7 @@ async function main() {
       ...main,
       sandboxedContextTransfers: transfers,
       sandboxedOverInProcess: ratio(main.sandboxed, main.inProcessDeepClone),
+      sandboxedOverInProcessCpu: cpuRatio(main.sandboxed, main.inProcessDeepClone),
       fullScanChain: { ...fullScan, sandboxedOverInProcess: ratio(fullScan.sandboxed, fullScan.inProcessDeepClone) },
     });
   }
@@ -195,6 +219,10 @@ async function main() {
         endToEnd: {
           what: "hookwright run --json in a fresh process: 5 trivial post-model-call hooks over 12 model calls, minus the same run with them disabled (medians of wall time per process)",
           sizes: endToEnd,
+        },
+        endToEndWarm: {
+          what: "the same runs in a warm process (as a run worker runs them): runScenario with the hooks on minus off, medians",
+          sizes: warmRuns,
         },
         setup: {
           note: "per run in a warm process: a new runner's first chain minus a steady chain (10 KB context, 5 hooks)",
