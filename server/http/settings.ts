@@ -14,7 +14,7 @@ export interface ServerSettings {
   tokenRequired: boolean;
 }
 
-export function serverSettingsFrom(env: NodeJS.ProcessEnv): ServerSettings {
+export function serverSettingsFrom(env: Readonly<Record<string, string | undefined>>): ServerSettings {
   const bindHost = env.HOST?.trim() || "127.0.0.1";
   const port = env.PORT?.trim() || "3000";
   return {
