@@ -18,7 +18,9 @@ export async function readBackExpectation(store: TraceStore, args: { seq: number
   if (endIndex < 0) return `${args.point} has not finished yet: wait for the run to pass it.`;
   await store.ensure(endIndex + 1, endIndex + 1);
   const end = store.event(endIndex + 1);
-  const value = end?.type === "point.end" ? end.result?.[args.field] : undefined;
+  const result = end?.type === "point.end" ? end.result : undefined;
+  // A folded result may be any JSON (OpenClaw); only an object has fields to read back.
+  const value = typeof result === "object" && result !== null && !Array.isArray(result) ? result[args.field] : undefined;
   if (value === undefined) return `The host does not read back ${args.field} after ${args.point}.`;
   return { kind: "context", point: args.point, path: fieldPointer(args.field), occurrence, op: "equals", value };
 }

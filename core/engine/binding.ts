@@ -1,4 +1,5 @@
-import type { JsonObject } from "../json";
+import type { Json, JsonObject } from "../json";
+import type { ApprovalAnswer, ApprovalAsk } from "./approval";
 import type { ContentBlock, Message, Scenario } from "../pipeline/schema";
 import type { ChainResult } from "./ports";
 
@@ -80,6 +81,8 @@ export interface StageBinding<TView, TOut> {
   aliases?: string[][];
   /** Context field whose value after a hook is reported as that hook's decision. */
   decisionField?: string;
+  /** Whether the point fires at all this time (e.g. llm_input once per run); default: always. */
+  when?: (view: TView) => boolean;
   readBack(context: JsonObject, view: TView, chain: ChainResult): ReadBack<TOut>;
 }
 
@@ -89,6 +92,73 @@ export interface ToolClaim {
   content: string;
   isError: boolean;
 }
+
+/** What the hooks before a tool call decided. */
+export interface ToolCallDecision {
+  /** The call does not run; this is its tool_result. */
+  claim: ToolClaim | null;
+  /** The call's input after the hooks (null: unchanged). */
+  input?: JsonObject | null;
+  /** A person must approve the call first (the loop asks the run's approval gate). */
+  approval?: ApprovalAsk | null;
+}
+
+/**
+ * Points a binding fires at a moment of the loop, after that moment's own stage (if any), in
+ * order. Each reads back an effect the loop applies; later stages see earlier effects through
+ * `view.host` and the updated history. Lets a host with many points (OpenClaw) use the same loop.
+ */
+export type LoopMoment =
+  | "runStart"
+  | "turnStart"
+  | "beforeModelCall"
+  | "afterModelCall"
+  | "beforeCompaction"
+  | "afterCompaction"
+  | "finalAnswer"
+  | "afterToolResult"
+  | "stop"
+  | "runEnd";
+
+/** The loop's state at a moment; the fields of the moment are set where they apply. */
+export interface MomentView extends LoopView {
+  /** State the binding's earlier stages stored ({@link LoopEffect.host}). */
+  host: JsonObject;
+  /** The system prompt the run's model calls use now. */
+  system: string | null;
+  call?: number;
+  outcome?: ModelOutcome;
+  content?: ContentBlock[];
+  stopReason?: string | null;
+  error?: string | null;
+  toolUse?: ToolUseBlock;
+  result?: ToolResultBlock;
+  exitReason?: string;
+  /** Revisions honoured at finalAnswer so far this run. */
+  revisions: number;
+  /** Compaction: the history before / after. */
+  history?: Message[];
+}
+
+/** What the loop does after a moment's stage. Every field is optional: absent changes nothing. */
+export interface LoopEffect {
+  /** The history from now on. */
+  messages?: Message[];
+  /** The system prompt of the model calls from now on. */
+  system?: string | null;
+  /** The inference profile of the model calls from now on (recorded on model.request). */
+  modelProfile?: string | null;
+  /** End the run now (after `stop` stages): `reply` is appended as the assistant's answer. */
+  end?: { exitReason: string; error: string | null; reply?: ContentBlock[] };
+  /** finalAnswer: query the model again with this history instead of ending. */
+  continueWith?: Message[];
+  /** afterToolResult: the tool_result the model will see. */
+  result?: ToolResultBlock;
+  /** Merged (shallowly) into the state later stages read as `view.host`. */
+  host?: JsonObject;
+}
+
+export type MomentStage = StageBinding<MomentView, LoopEffect>;
 
 export interface ProfileBinding {
   profileId: string;
@@ -105,8 +175,11 @@ export interface ProfileBinding {
    * host honours a continue (null: the outcome stands).
    */
   afterModelCall?: StageBinding<ModelOutcomeView, { content: ContentBlock[]; continueWith: Message[] | null }>;
-  /** Before each tool call: a claim answers it instead of the tool (registry before_tool_call). */
-  beforeToolCall?: StageBinding<ToolCallView, { claim: ToolClaim | null }>;
+  /** Before each tool call: a claim answers it instead of the tool (registry before_tool_call), or its input is rewritten, or it needs approval. */
+  beforeToolCall?: StageBinding<ToolCallView, ToolCallDecision> & {
+    /** What the host does with an approval's answer: the call's input, or its blocked tool_result. */
+    afterApproval?: (ask: ApprovalAsk, answer: ApprovalAnswer, view: ToolCallView) => { input: JsonObject } | { claim: ToolClaim };
+  };
   /** After each tool result: the result the model will see, and text to append after all results. */
   afterToolResult?: StageBinding<ToolResultView, { result: ToolResultBlock; additionalContext: string | null }>;
   /** "all": every tool of a reply runs, then afterToolResult per result (Vellum); "each": per tool (registry). */
@@ -115,4 +188,11 @@ export interface ProfileBinding {
   stop?: StageBinding<StopView, null>;
   /** After the turn (Vellum shutdown). */
   runEnd?: StageBinding<LoopView, null>;
+  /** More points at moments of the loop, each with an effect (see {@link LoopMoment}). */
+  at?: Partial<Record<LoopMoment, MomentStage[]>>;
+  /** The plugin id hooks are registered under (OpenClaw stamps it on approvals and in messages). */
+  pluginId?: (pipelineName: string) => string;
 }
+
+/** Names a hook's output as a decision (trace hook.end.decision), per point. */
+export type OutputDecision = (output: Json | null) => string | undefined;

@@ -1,6 +1,7 @@
 import type { Json, JsonObject } from "../json";
 import { orderHooks } from "../pipeline/runOrder";
 import type { Hook, Pipeline } from "../pipeline/schema";
+import { gateOf } from "../profiles/gating";
 import type { HookPointSpec, Profile } from "../profiles/types";
 import type { HookStatus, IgnoredWrite, TraceEvent, UnsequencedTraceEvent } from "../trace/events";
 import { applyPatch } from "../trace/jsonPatch";
@@ -18,12 +19,32 @@ export interface FiredPoint<TOut> {
 
 export type FirePoint = <TView, TOut>(stage: StageBinding<TView, TOut>, view: TView) => Promise<FiredPoint<TOut>>;
 
-/** Enabled hooks of `point` in the profile's order. */
-export function hooksForPoint(pipeline: Pipeline, spec: HookPointSpec): Hook[] {
+/**
+ * Enabled hooks of `point` in the profile's order. With `profile`, hooks the host drops at
+ * registration (a plugin setting gates them) are left out; with `context`, hooks whose tool
+ * matcher does not cover the call (`spec.matcherTarget`) are left out.
+ */
+export function hooksForPoint(pipeline: Pipeline, spec: HookPointSpec, scope: { profile?: Profile; context?: JsonObject; pluginId?: string } = {}): Hook[] {
+  const { profile, context } = scope;
+  const target = spec.matcherTarget && context ? readPointer(context, spec.matcherTarget) : undefined;
   return orderHooks(
-    pipeline.hooks.filter((h) => h.point === spec.id),
+    pipeline.hooks.filter(
+      (h) =>
+        h.point === spec.id &&
+        (!profile?.settings || gateOf(profile, pipeline, h, scope.pluginId ?? pipeline.name) === null) &&
+        (typeof target !== "string" || !Array.isArray(h.matcher) || h.matcher.some((name) => name.trim().toLowerCase() === target.trim().toLowerCase())),
+    ),
     spec.ordering,
   );
+}
+
+function readPointer(doc: JsonObject, pointer: string): Json | undefined {
+  let node: Json | undefined = doc;
+  for (const raw of pointer.split("/").slice(1)) {
+    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    node = isObject(node) && Object.prototype.hasOwnProperty.call(node, key) ? node[key] : undefined;
+  }
+  return node;
 }
 
 /**
@@ -36,16 +57,23 @@ export function createFirePoint(options: {
   profile: Profile;
   runner: HookRunner;
   record: (event: UnsequencedTraceEvent) => TraceEvent;
+  /** The plugin id hooks are registered under (fold points: approvals and failure messages name it). */
+  pluginId?: string;
 }): FirePoint {
   const { pipeline, profile, runner, record } = options;
+  const pluginId = options.pluginId ?? pipeline.name;
   const specs = new Map(profile.points.map((p) => [p.id, p]));
 
   return async function fire<TView, TOut>(stage: StageBinding<TView, TOut>, view: TView): Promise<FiredPoint<TOut>> {
     const spec = specs.get(stage.point);
     if (!spec) throw new Error(`binding fires "${stage.point}", which profile "${profile.id}" does not define`);
-    const hooks = hooksForPoint(pipeline, spec);
+    if (stage.when && !stage.when(view)) {
+      const context = stage.context(view);
+      return { value: stage.readBack(context, view, { calls: [], context, result: null }).value, aborted: null };
+    }
     const context = stage.context(view);
-    if (hooks.length === 0) return { value: stage.readBack(context, view, { calls: [], context }).value, aborted: null };
+    const hooks = hooksForPoint(pipeline, spec, { profile, context, pluginId });
+    if (hooks.length === 0) return { value: stage.readBack(context, view, { calls: [], context, result: null }).value, aborted: null };
 
     record({ type: "point.start", point: spec.id, edge: stage.edge, context });
     let chain: ChainResult;
@@ -57,6 +85,12 @@ export function createFirePoint(options: {
         context,
         aliases: stage.aliases,
         loggerField: spec.fields.find((f) => f.hostObject)?.name ?? null,
+        ...(spec.execution === "fold" && spec.fold
+          ? {
+              fold: { ...spec.fold, hookName: spec.id, pluginId, args: spec.args ?? ["event", "ctx"] },
+              timeouts: hooks.map((h) => h.timeoutMs ?? spec.fold?.defaultTimeoutMs ?? null),
+            }
+          : {}),
       });
     } catch (error) {
       // Keep the trace well-formed for the run's internal_error ending.
@@ -78,17 +112,34 @@ export function createFirePoint(options: {
         error: call.failure ? call.failure.message : null,
         errorLocation: call.failure?.location ?? null,
         durationMs: call.durationMs,
-        logs: call.logs,
+        logs: call.warnings ? [...call.logs, ...call.warnings.map((message) => ({ level: "warn" as const, message }))] : call.logs,
         status: statusOf(call),
         ignoredWrites: ignoredWrites(call, spec, stage.aliases ?? [], unread),
-        ...decisionOf(call, stage.decisionField, before, current),
+        ...(call.output !== undefined ? { output: call.output } : {}),
+        ...(spec.execution === "fold" ? outputDecision(call, spec) : decisionOf(call, stage.decisionField, before, current)),
         clock: call.clock,
         random: call.random,
       });
     }
-    record({ type: "point.end", point: spec.id, result: readBackFields(chain.context, spec, unread) });
+    if (spec.execution === "fold") {
+      record({ type: "point.end", point: spec.id, result: chain.pointError ? null : (chain.result ?? null), ...(chain.pointError ? { error: chain.pointError } : {}) });
+    } else record({ type: "point.end", point: spec.id, result: readBackFields(chain.context, spec, unread) });
     return { value, aborted: chain.aborted ?? null };
   };
+}
+
+/** A fold hook's decision, named by the point's rules from what it returned. */
+function outputDecision(call: HookCallResult, spec: HookPointSpec): { decision?: Json } {
+  const output = call.output;
+  if (!isObject(output)) return {};
+  for (const rule of spec.decisionRules ?? []) {
+    const value = output[rule.field];
+    const hit = rule.equals !== undefined ? value === rule.equals : Boolean(value);
+    if (!hit) continue;
+    if (rule.valueOf) return value === undefined ? {} : { decision: value };
+    return { decision: rule.name ?? rule.field };
+  }
+  return {};
 }
 
 function statusOf(call: HookCallResult): HookStatus {

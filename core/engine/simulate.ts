@@ -1,10 +1,12 @@
+import type { JsonObject } from "../json";
 import { describeIssues } from "../pipeline/parsePipeline";
 import type { ContentBlock, Message, Pipeline, Scenario } from "../pipeline/schema";
 import { getBinding } from "../profiles/bindings";
 import type { Profile } from "../profiles/types";
 import { TRACE_FORMAT, type TraceEvent, type UnsequencedTraceEvent } from "../trace/events";
 import { createRecorder, type TraceSink } from "../trace/recorder";
-import type { LoopView, ModelOutcome, ProfileBinding, ToolUseBlock } from "./binding";
+import { noApprovalSurface, type ApprovalGate } from "./approval";
+import type { LoopEffect, LoopMoment, LoopView, MomentView, ModelOutcome, ProfileBinding, ToolUseBlock } from "./binding";
 import { SimulationError } from "./errors";
 import { createFirePoint } from "./firePoint";
 import { compactHistory, historyChars, userText } from "./history";
@@ -27,6 +29,8 @@ export interface SimulateOptions {
   runId?: string;
   /** Defaults to the profile's registered binding. */
   binding?: ProfileBinding;
+  /** Who answers approval requests hooks make (default: nobody, as a non-interactive host run). */
+  approvals?: ApprovalGate;
 }
 
 export interface SimulationResult {
@@ -59,7 +63,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
 
   const recorder = createRecorder(options.emit);
   const record = (event: UnsequencedTraceEvent): TraceEvent => recorder.record(event) as TraceEvent;
-  const fire = createFirePoint({ pipeline, profile, runner, record });
+  const fire = createFirePoint({ pipeline, profile, runner, record, pluginId: binding.pluginId?.(pipeline.name) });
   const runTool = createToolExecutor(scenario, runner);
   const limits = scenario.limits;
   const state = {
@@ -67,22 +71,58 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     modelCalls: 0,
     toolCalls: 0,
     continues: 0,
+    /** The system prompt of the run's model calls (moment stages may change it). */
+    system: scenario.system,
+    modelProfile: null as string | null,
+    host: {} as JsonObject,
+    revisions: 0,
   };
   const ids = { conversationId: "conv-1", requestId: "req-1", userMessageId: `msg-${scenario.history.length + 1}`, sessionId: "session-1" };
   const turnCount = 1 + scenario.history.filter((m) => m.role === "user" && m.content.some((b) => b.type === "text")).length;
   const view = (): LoopView => ({ scenario, pipelineName: pipeline.name, ids, turnCount, messages: state.messages, modelCalls: state.modelCalls, toolCalls: state.toolCalls });
   const tools: ModelRequest["tools"] = scenario.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
+  const momentView = (extra: Partial<MomentView> = {}): MomentView => ({ ...view(), host: state.host, system: state.system, revisions: state.revisions, ...extra });
+
+  /**
+   * Fires the binding's extra points at `moment` in order, applying each effect before the
+   * next stage reads the loop's state. Returns an exit when a hook's failure propagated or a
+   * stage ended the run, and the last `continueWith` / `result` asked for.
+   */
+  async function fireAt(moment: LoopMoment, extra: Partial<MomentView> = {}): Promise<{ exit: Exit | null; continueWith: Message[] | null; result: MomentView["result"] }> {
+    let continueWith: Message[] | null = null;
+    let result = extra.result;
+    for (const stage of binding?.at?.[moment] ?? []) {
+      const fired = await fire(stage, momentView({ ...extra, result }));
+      if (fired.aborted) return { exit: hookFailureExit(fired.aborted), continueWith: null, result };
+      const effect: LoopEffect = fired.value;
+      if (effect.host) state.host = { ...state.host, ...effect.host };
+      if (effect.messages) state.messages = effect.messages;
+      if (effect.system !== undefined) state.system = effect.system;
+      if (effect.modelProfile !== undefined) state.modelProfile = effect.modelProfile;
+      if (effect.result) result = effect.result;
+      if (effect.continueWith) continueWith = effect.continueWith;
+      if (effect.end) {
+        if (effect.end.reply) state.messages = [...state.messages, { role: "assistant", content: effect.end.reply }];
+        return { exit: { exitReason: effect.end.exitReason, error: effect.end.error }, continueWith: null, result };
+      }
+    }
+    return { exit: null, continueWith, result };
+  }
 
   async function turn(): Promise<Exit> {
     if (binding?.runStart) {
       const fired = await fire(binding.runStart, view());
       if (fired.aborted) return hookFailureExit(fired.aborted);
     }
+    const started = await fireAt("runStart");
+    if (started.exit) return started.exit;
     if (binding?.turnStart) {
       const fired = await fire(binding.turnStart, view());
       if (fired.aborted) return hookFailureExit(fired.aborted);
       state.messages = fired.value.messages;
     }
+    const turn = await fireAt("turnStart");
+    if (turn.exit) return turn.exit;
     // A continue re-queries at once: it skips the budget gate, so no compaction (semantics §1e.7).
     let retrying = false;
     for (;;) {
@@ -92,12 +132,15 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
         if (exit) return exit;
       }
       const call = state.modelCalls + 1;
-      let request = { system: scenario.system, deferOutput: false, modelProfile: null as string | null };
+      let request = { system: state.system, deferOutput: false, modelProfile: state.modelProfile };
       if (binding?.beforeModelCall) {
         const fired = await fire(binding.beforeModelCall, { ...view(), call });
         if (fired.aborted) return hookFailureExit(fired.aborted);
         request = fired.value;
       }
+      const before = await fireAt("beforeModelCall", { call });
+      if (before.exit) return before.exit;
+      if (!binding?.beforeModelCall) request = { ...request, system: state.system, modelProfile: state.modelProfile };
       state.modelCalls = call;
       record({
         type: "model.request",
@@ -116,6 +159,14 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
       const outcome = classify(reply);
       let content: ContentBlock[] = "error" in reply ? [] : outcome === "max_tokens" ? withoutToolUse(reply.content) : reply.content;
       let continueWith: Message[] | null = null;
+      const after = await fireAt("afterModelCall", {
+        call,
+        outcome,
+        content,
+        stopReason: "error" in reply ? null : reply.stopReason,
+        error: "error" in reply ? reply.error : null,
+      });
+      if (after.exit) return after.exit;
       if (binding?.afterModelCall) {
         const fired = await fire(binding.afterModelCall, {
           ...view(),
@@ -146,13 +197,25 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
       content = normalizeToolUseIds(content, call);
       state.messages = [...state.messages, { role: "assistant", content }];
       const toolUses = content.filter((b): b is ToolUseBlock => b.type === "tool_use");
-      if (toolUses.length === 0) return { exitReason: "no_tool_calls", error: null };
+      if (toolUses.length === 0) {
+        const final = await fireAt("finalAnswer", { call, content });
+        if (final.exit) return final.exit;
+        if (final.continueWith) {
+          // A revise: the host asks the model again with the hooks' instruction (semantics §2a).
+          state.revisions += 1;
+          state.messages = final.continueWith;
+          continue;
+        }
+        return { exitReason: "no_tool_calls", error: null };
+      }
       const phase = await runToolPhase(toolUses, {
         binding: binding as ProfileBinding,
         fire,
         record,
         runTool,
         view,
+        momentAfterResult: binding?.at?.afterToolResult ? (toolUse, result) => fireAt("afterToolResult", { toolUse, result }) : undefined,
+        approvals: options.approvals ?? noApprovalSurface,
         maxToolCalls: limits.maxToolCalls,
         takeToolCall: () => {
           if (state.toolCalls >= limits.maxToolCalls) return false;
@@ -169,13 +232,17 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     const before = historyChars(state.messages);
     const compacted = compactHistory(state.messages, budget);
     if (!compacted) return null;
+    const beforeCompaction = await fireAt("beforeCompaction", { history: state.messages });
+    if (beforeCompaction.exit) return beforeCompaction.exit;
     state.messages = compacted.messages;
     record({ type: "compact", beforeChars: before, afterChars: historyChars(compacted.messages), removedMessages: compacted.removed });
-    if (!binding?.afterCompaction) return null;
-    const fired = await fire(binding.afterCompaction, { ...view(), history: compacted.messages });
-    if (fired.aborted) return hookFailureExit(fired.aborted);
-    state.messages = fired.value.messages;
-    return null;
+    if (binding?.afterCompaction) {
+      const fired = await fire(binding.afterCompaction, { ...view(), history: compacted.messages });
+      if (fired.aborted) return hookFailureExit(fired.aborted);
+      state.messages = fired.value.messages;
+    }
+    const afterCompaction = await fireAt("afterCompaction", { history: compacted.messages });
+    return afterCompaction.exit;
   }
 
   record({ type: "run.start", format: TRACE_FORMAT, runId: options.runId ?? "run-1", pipeline: pipeline.name, profile: profile.id, scenario: scenario.name, clockStart: scenario.clockStart, seed: scenario.seed });
@@ -183,7 +250,12 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   try {
     exit = await turn();
     if (!exit.hookFailure && binding.stop) await fire(binding.stop, { ...view(), exitReason: exit.exitReason, error: exit.error });
+    if (!exit.hookFailure) {
+      const stopped = await fireAt("stop", { exitReason: exit.exitReason, error: exit.error });
+      if (stopped.exit?.exitReason === "hook_error") exit = stopped.exit;
+    }
     if (binding.runEnd) await fire(binding.runEnd, view());
+    await fireAt("runEnd", { exitReason: exit.exitReason, error: exit.error });
   } catch (error) {
     exit = { exitReason: "internal_error", error: `the run failed inside Hookwright: ${error instanceof Error ? error.message : String(error)}` };
   }

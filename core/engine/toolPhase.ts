@@ -1,7 +1,8 @@
 import type { JsonObject } from "../json";
 import type { Message } from "../pipeline/schema";
 import type { TraceEvent, UnsequencedTraceEvent } from "../trace/events";
-import type { LoopView, ProfileBinding, ToolResultBlock, ToolUseBlock } from "./binding";
+import type { ApprovalGate } from "./approval";
+import type { LoopView, ProfileBinding, ToolClaim, ToolResultBlock, ToolUseBlock } from "./binding";
 import type { FirePoint, FiredPoint } from "./firePoint";
 import type { ToolOutput } from "./tools";
 
@@ -26,6 +27,10 @@ interface ToolPhaseDeps {
   maxToolCalls: number;
   /** Counts a tool call; false when the bound is already reached. */
   takeToolCall: () => boolean;
+  /** The binding's extra points after a tool result (OpenClaw persistence hooks, after_tool_call). */
+  momentAfterResult?: (toolUse: ToolUseBlock, result: ToolResultBlock) => Promise<{ exit: Exit | null; result?: ToolResultBlock }>;
+  /** Who answers a hook's approval request. */
+  approvals?: ApprovalGate;
 }
 
 /**
@@ -46,11 +51,35 @@ export async function runToolPhase(toolUses: readonly ToolUseBlock[], deps: Tool
   };
 
   const afterResult = async (toolUse: ToolUseBlock, result: ToolResultBlock): Promise<ToolResultBlock | { exit: Exit }> => {
-    if (!binding.afterToolResult) return result;
-    const fired = await fire(binding.afterToolResult, { ...deps.view(), toolUse, result });
+    let out = result;
+    if (binding.afterToolResult) {
+      const fired = await fire(binding.afterToolResult, { ...deps.view(), toolUse, result });
+      if (fired.aborted) return { exit: hookFailureExit(fired.aborted) };
+      if (fired.value.additionalContext !== null) guidance.push(fired.value.additionalContext);
+      out = fired.value.result;
+    }
+    if (deps.momentAfterResult) {
+      const moment = await deps.momentAfterResult(toolUse, out);
+      if (moment.exit) return { exit: moment.exit };
+      if (moment.result) out = moment.result;
+    }
+    return out;
+  };
+
+  /** The hooks' decision on a call: its input to run with, or the claim that answers it instead. */
+  const decide = async (toolUse: ToolUseBlock): Promise<{ claim: ToolClaim } | { input: JsonObject } | { exit: Exit }> => {
+    const stage = binding.beforeToolCall;
+    if (!stage) return { input: jsonInput(toolUse) };
+    const fired = await fire(stage, { ...deps.view(), toolUse });
     if (fired.aborted) return { exit: hookFailureExit(fired.aborted) };
-    if (fired.value.additionalContext !== null) guidance.push(fired.value.additionalContext);
-    return fired.value.result;
+    const decision = fired.value;
+    if (decision.claim) return { claim: decision.claim };
+    const input = decision.input ?? jsonInput(toolUse);
+    if (!decision.approval || !stage.afterApproval) return { input };
+    const gate = deps.approvals;
+    if (!gate) throw new Error("a hook asked for approval but the run has no approval gate");
+    const answer = await gate.request(decision.approval);
+    return stage.afterApproval(decision.approval, answer, { ...deps.view(), toolUse });
   };
 
   if (binding.toolHookTiming === "all") {
@@ -68,19 +97,17 @@ export async function runToolPhase(toolUses: readonly ToolUseBlock[], deps: Tool
   } else {
     for (const toolUse of toolUses) {
       if (!deps.takeToolCall()) return boundExit();
-      let claim = null;
-      if (binding.beforeToolCall) {
-        const fired = await fire(binding.beforeToolCall, { ...deps.view(), toolUse });
-        if (fired.aborted) return { exit: hookFailureExit(fired.aborted) };
-        claim = fired.value.claim;
-      }
+      const decided = await decide(toolUse);
+      if ("exit" in decided) return decided;
+      const claim = "claim" in decided ? decided.claim : null;
       if (claim) {
         record({ type: "tool.call", toolUseId: toolUse.id, name: toolUse.name, input: jsonInput(toolUse) });
         record({ type: "tool.result", toolUseId: toolUse.id, content: claim.content, isError: claim.isError, claimedBy: claim.hookId });
         results.push({ type: "tool_result", tool_use_id: toolUse.id, content: claim.content, is_error: claim.isError });
         continue;
       }
-      const after = await afterResult(toolUse, await execute(toolUse));
+      const input = "input" in decided ? decided.input : jsonInput(toolUse);
+      const after = await afterResult(toolUse, await execute(input === toolUse.input ? toolUse : { ...toolUse, input }));
       if ("exit" in after) return after;
       results.push(after);
     }

@@ -74,6 +74,12 @@ export interface HookPointSpec {
   args?: string[];
   /** Context pointer of the tool name a hook's matcher is tested against (`/event/toolName`). */
   matcherTarget?: string;
+  /**
+   * "fold" points: how a hook's output is named as its decision on its card and in
+   * `hookDecision` expectations: the first rule whose `field` of the output is truthy (or equals
+   * `equals`) gives `name`, or, with `valueOf`, that field's value (before_agent_run's outcome).
+   */
+  decisionRules?: { field: string; equals?: string | number | boolean; name?: string; valueOf?: boolean }[];
   /** Starter code of a new hook on this point (a typed default-exported function). */
   template: string;
 }
@@ -84,6 +90,8 @@ export interface LifecycleNode {
   /** `outside` events (plugin init/shutdown, session start) are drawn apart from the loop. */
   kind: "start" | "event" | "terminal" | "outside";
   doc: string;
+  /** A stage of the lifecycle the designer may fold into one box (a key of {@link Profile.groups}). */
+  group?: string;
 }
 
 export interface LifecycleEdge {
@@ -116,6 +124,8 @@ export interface Profile {
    * `allowConversationAccess`); a pipeline sets them in `hostSettings`.
    */
   settings?: HostSettingSpec[];
+  /** Names of the node groups (large graphs fold a group into one box). */
+  groups?: Record<string, string>;
   /**
    * How the hook panel edits a matcher: a pattern string (`"Edit|Write"`) or a list of tool ids;
    * absent on profiles without matchers.

@@ -79,14 +79,24 @@ export interface HookEndEvent extends Base<"hook.end"> {
   ignoredWrites?: IgnoredWrite[];
   /** A decision the hook returned, as the profile names it (continue, block, claim, ...). */
   decision?: Json;
+  /**
+   * Where the profile's hooks answer with a result (OpenClaw "fold" points): the JSON value the
+   * hook returned as the host reads it, null when it returned nothing (DESIGN.md "Hook outputs").
+   */
+  output?: Json | null;
   /** Values the sandbox handed out for Date.now()/new Date() and Math.random(), in order. */
   clock?: number[];
   random?: number[];
 }
 export interface PointEndEvent extends Base<"point.end"> {
   point: string;
-  /** What the host reads back after the chain (the fields it consumes). */
-  result?: JsonObject;
+  /**
+   * What the host reads back after the chain (the fields it consumes); for a point whose hooks
+   * answer with results, the merged result exactly as the host's runner returns it (null: none).
+   */
+  result?: JsonObject | Json | null;
+  /** The host's runner failed the whole point (a fail-closed hook threw or timed out); result is then null. */
+  error?: string;
 }
 export interface ModelRequestEvent extends Base<"model.request"> {
   messages: Message[];
@@ -121,6 +131,35 @@ export interface CompactEvent extends Base<"compact"> {
   /** How many older messages the summary replaced. */
   removedMessages?: number;
 }
+/**
+ * A hook asked a person to approve a tool call (DESIGN.md "Approvals"); the run waits for the
+ * matching {@link ApprovalResolveEvent}. `request` is what the approval card shows, as the host
+ * normalised it (OpenClaw: title, description, severity, timeoutMs, allowedDecisions, ...).
+ */
+export interface ApprovalRequestEvent extends Base<"approval.request"> {
+  /** Unique across runs: `<runId>.a<n>`, n counting this run's requests from 1. */
+  approvalId: string;
+  point: string;
+  hookId: string;
+  toolUseId: string;
+  request: JsonObject;
+  /** The tool and the params the person is asked about. */
+  toolName?: string;
+  params?: JsonObject;
+  /** What the host warns about this request (e.g. an ignored timeoutBehavior). */
+  warnings?: string[];
+}
+/** The answer to an approval request: who decided what, and when (ms since epoch). */
+export interface ApprovalResolveEvent extends Base<"approval.resolve"> {
+  approvalId: string;
+  /** allow-once, allow-always, deny (or the profile's own names), timeout, cancelled. */
+  decision: string;
+  /** A person's name, "script" (scenario), "timeout", "host" (no approval surface), "recorded" (a re-run). */
+  by: string;
+  at: number;
+  /** For cancelled: the host's reason. */
+  reason?: string;
+}
 export interface RunEndEvent extends Base<"run.end"> {
   exitReason: string;
   error?: string | null;
@@ -138,6 +177,8 @@ export type TraceEvent =
   | ToolCallEvent
   | ToolResultEvent
   | CompactEvent
+  | ApprovalRequestEvent
+  | ApprovalResolveEvent
   | RunEndEvent;
 
 export type TraceEventType = TraceEvent["type"];
@@ -165,7 +206,7 @@ type MaybeDelta<E, K extends keyof E & string> = Omit<E, K> &
  */
 export type EncodedTraceEvent =
   | Exclude<TraceEvent, PointStartEvent | PointEndEvent | ModelRequestEvent | RunEndEvent>
-  | (Omit<PointEndEvent, "result"> & ({ result?: JsonObject; resultDelta?: undefined } | { result?: undefined; resultDelta: FieldDelta }))
+  | (Omit<PointEndEvent, "result"> & ({ result?: PointEndEvent["result"]; resultDelta?: undefined } | { result?: undefined; resultDelta: FieldDelta }))
   | MaybeDelta<PointStartEvent, "context">
   | MaybeDelta<ModelRequestEvent, "messages">
   | (Omit<RunEndEvent, "messages"> & ({ messages?: Message[]; messagesDelta?: undefined } | { messages?: undefined; messagesDelta: FieldDelta }));
