@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { createServer as createHttpServer, request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -40,7 +40,7 @@ const trpcMessage = (body: string) => (JSON.parse(body) as { error: { json: { me
 
 function expectSecurityHeaders(headers: RawResponse["headers"]): string {
   expect(headers["x-content-type-options"]).toBe("nosniff");
-  expect(headers["referrer-policy"]).toBe("no-referrer");
+  expect(headers["referrer-policy"]).toBe("same-origin");
   const csp = String(headers["content-security-policy"]);
   expect(csp).toContain("frame-ancestors 'none'");
   return csp;
@@ -57,7 +57,7 @@ function launchChromium(args: string[]) {
 
 test.describe("Security", () => {
   test.describe("headers", () => {
-    test("pages, API answers and downloads carry nosniff, no-referrer and a CSP with frame-ancestors 'none'", async ({ baseURL, seedPipeline }) => {
+    test("pages, API answers and downloads carry nosniff, a same-origin referrer policy and a CSP with frame-ancestors 'none'", async ({ baseURL, seedPipeline }) => {
       const page = await raw(`${baseURL}/`);
       const csp = expectSecurityHeaders(page.headers);
       expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}' 'strict-dynamic'; /);
@@ -136,30 +136,40 @@ test.describe("Security", () => {
       expect(trpcMessage(foreign.body)).toBe('A page from "http://localhost:8080" may not change anything on this server.');
     });
 
-    test("in Chromium, a page on evil.example (resolving to 127.0.0.1) can neither read the app nor plant a plugin", async ({ baseURL, api }) => {
+    test("in Chromium, a page on evil.example (resolving to 127.0.0.1) can neither plant a plugin nor delete a pipeline", async ({ baseURL, api, seedPipeline }) => {
       const port = new URL(baseURL ?? "").port;
+      // The attacker's page, served from another port of this machine, under its own name (as in issue 10).
+      const attacker = createHttpServer((_req, res) => res.end("<!doctype html><title>cats</title>"));
+      await new Promise<void>((resolve) => attacker.listen(0, "127.0.0.1", resolve));
+      const address = attacker.address();
+      const attackerPort = typeof address === "object" && address ? address.port : 0;
       const browser = await launchChromium(["--host-resolver-rules=MAP evil.example 127.0.0.1"]);
       try {
-        const page = await browser.newPage();
-        // The attacker's page, as its own server sent it before the name was rebound to 127.0.0.1.
-        await page.route(`http://evil.example:${port}/`, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>cats</title>" }));
-        await page.goto(`http://evil.example:${port}/`);
-        const sameOriginRead = await page.evaluate(async () => (await fetch("/api/trpc/pipelines.list")).status);
-        expect(sameOriginRead).toBe(403);
-
+        const seeded = await seedPipeline(chainedPipeline);
+        const zip = new Uint8Array(await (await fetch(`${baseURL}/api/bundles/export/${seeded.id}`)).arrayBuffer());
         const before = (await api.pipelines.list.query()).length;
-        const zip = new Uint8Array(await (await fetch(`${baseURL}/api/bundles/export/${(await api.pipelines.list.query())[0]?.id ?? ""}`)).arrayBuffer());
-        // The attack of issue 10: a no-cors POST of the zip as a text/plain blob to the real address.
+        const page = await browser.newPage();
+        await page.goto(`http://evil.example:${attackerPort}/`);
+        // The page cannot read these answers (no-cors), but the test sees them: the server refused.
+        const answers = new Map<string, Promise<number>>();
+        for (const endpoint of ["/api/bundles/import", "/api/trpc/pipelines.delete"]) {
+          answers.set(endpoint, page.waitForResponse((r) => r.url() === `http://127.0.0.1:${port}${endpoint}`).then((r) => r.status()));
+        }
         await page.evaluate(
-          async ({ target, bytes }) => {
-            await fetch(target, { method: "POST", mode: "no-cors", body: new Blob([new Uint8Array(bytes)], { type: "text/plain" }) });
-            await fetch(target, { method: "POST", mode: "no-cors", body: new Blob([new Uint8Array(bytes)], { type: "application/zip" }) });
+          async ({ origin, bytes, id }) => {
+            // Issue 10's attack: the plugin zip as a text/plain blob, and a delete, sent without asking (no-cors).
+            await fetch(`${origin}/api/bundles/import`, { method: "POST", mode: "no-cors", body: new Blob([new Uint8Array(bytes)], { type: "text/plain" }) });
+            await fetch(`${origin}/api/trpc/pipelines.delete`, { method: "POST", mode: "no-cors", body: JSON.stringify({ json: { id } }) });
           },
-          { target: `http://127.0.0.1:${port}/api/bundles/import`, bytes: [...zip] },
+          { origin: `http://127.0.0.1:${port}`, bytes: [...zip], id: seeded.id },
         );
+        expect(await answers.get("/api/bundles/import")).toBe(403);
+        expect(await answers.get("/api/trpc/pipelines.delete")).toBe(403);
         expect((await api.pipelines.list.query()).length).toBe(before);
+        expect((await api.pipelines.get.query({ id: seeded.id })).id).toBe(seeded.id);
       } finally {
         await browser.close();
+        attacker.close();
       }
     });
   });

@@ -66,11 +66,14 @@ describe("Origin check on state-changing requests (CSRF)", () => {
     expect(post({ origin: "http://localhost:3000", "sec-fetch-site": "same-site" })).toBeNull();
     expect(post({})).toBeNull();
     expect(post({ "sec-fetch-site": "same-origin" })).toBeNull();
+    // A form posted from a page whose referrer policy hides its origin.
+    expect(post({ origin: "null", "sec-fetch-site": "same-origin" })).toBeNull();
   });
 
   it("refuses a foreign page's POST, by Origin or, without one, by Sec-Fetch-Site", () => {
     expect(post({ origin: "http://evil.example" })).toEqual({ status: 403, code: "FOREIGN_ORIGIN", message: 'A page from "http://evil.example" may not change anything on this server.' });
     expect(post({ origin: "null" })?.code).toBe("FOREIGN_ORIGIN");
+    expect(post({ origin: "null", "sec-fetch-site": "cross-site" })?.code).toBe("FOREIGN_ORIGIN");
     expect(post({ origin: "http://localhost:8080" })?.code).toBe("FOREIGN_ORIGIN");
     expect(post({ "sec-fetch-site": "cross-site" })?.message).toBe("A request sent by another site (Sec-Fetch-Site: cross-site) may not change anything on this server.");
   });

@@ -12,9 +12,10 @@ import type { ServerSettings } from "./settings";
  * 2. URL      the path's percent-escapes decode (`/pipelines/%E0%A4%A` is refused here rather
  *             than failing inside the router). 400.
  * 3. ORIGIN   a request that can change something (any method but GET/HEAD/OPTIONS) comes
- *             from a page of this server: its Origin is an allowed host; without Origin, a
- *             browser's Sec-Fetch-Site must not say another site sent it. Tools that send
- *             neither (curl, the CLI) are not browsers and pass. 403.
+ *             from a page of this server: its Origin is an allowed host; without Origin (or
+ *             with `Origin: null`, which browsers send when a referrer policy hides it), a
+ *             browser's Sec-Fetch-Site must say same-origin (or none: typed by the user).
+ *             Tools that send neither (curl, the CLI) are not browsers and pass. 403.
  * 4. SIZE     a declared Content-Length within the route's cap. 413.
  * 5. TOKEN    on an exposed server (HOST not loopback), the access token, except for the
  *             form that submits it. 401.
@@ -73,6 +74,8 @@ function urlProblem(url: string): Refusal | null {
 function originProblem(method: string, headers: Headers, settings: ServerSettings): Refusal | null {
   if (SAFE_METHODS.has(method.toUpperCase())) return null;
   const origin = headers.get("origin");
+  const site = headers.get("sec-fetch-site");
+  if (origin === "null" && site === "same-origin") return null;
   if (origin !== null) {
     let host: string | null = null;
     try {
@@ -86,7 +89,6 @@ function originProblem(method: string, headers: Headers, settings: ServerSetting
     }
     return null;
   }
-  const site = headers.get("sec-fetch-site");
   if (site !== null && site !== "same-origin" && site !== "none") {
     return refuse(403, "FOREIGN_ORIGIN", `A request sent by another site (Sec-Fetch-Site: ${site}) may not change anything on this server.`);
   }

@@ -12,7 +12,8 @@
 /** Headers that are the same on every response. */
 export const FIXED_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "x-content-type-options": "nosniff",
-  "referrer-policy": "no-referrer",
+  // Not no-referrer: under it Chromium posts the app's own forms with `Origin: null`.
+  "referrer-policy": "same-origin",
   "x-frame-options": "DENY",
   "cross-origin-opener-policy": "same-origin",
   "cross-origin-resource-policy": "same-origin",
