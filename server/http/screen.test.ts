@@ -4,7 +4,7 @@ import { allowedHosts } from "./hosts";
 import { screenRequest, type RequestFacts } from "./screen";
 import { serverSettingsFrom, type ServerSettings } from "./settings";
 
-const local = serverSettingsFrom({ PORT: "3000" });
+const local = serverSettingsFrom({ HOST: "127.0.0.1", PORT: "3000" });
 const TOKEN = "s3cret-token";
 const hash = () => hashToken(TOKEN);
 
@@ -40,7 +40,7 @@ describe("Host allow-list (DNS rebinding)", () => {
   });
 
   it("serves the names in HOOKWRIGHT_ALLOWED_HOSTS, with or without a port", () => {
-    const proxied = serverSettingsFrom({ PORT: "3000", HOOKWRIGHT_ALLOWED_HOSTS: "hooks.example.com, lab.local:8443" });
+    const proxied = serverSettingsFrom({ HOST: "127.0.0.1", PORT: "3000", HOOKWRIGHT_ALLOWED_HOSTS: "hooks.example.com, lab.local:8443" });
     expect(screenRequest(request("GET", "http://x/", { host: "hooks.example.com" }), proxied, hash)).toBeNull();
     expect(screenRequest(request("GET", "http://x/", { host: "127.0.0.1:3000", "x-forwarded-host": "hooks.example.com" }), proxied, hash)).toBeNull();
     expect(screenRequest(request("GET", "http://x/", { host: "lab.local:8443" }), proxied, hash)).toBeNull();
@@ -108,8 +108,13 @@ describe("access token on an exposed server", () => {
     screenRequest(request("GET", `http://127.0.0.1:3000${path}`, { host: "127.0.0.1:3000", ...headers }), exposed, hash);
 
   it("is required only when HOST is not loopback", () => {
-    expect(serverSettingsFrom({}).tokenRequired).toBe(false);
+    expect(serverSettingsFrom({ HOST: "127.0.0.1" }).tokenRequired).toBe(false);
     expect(serverSettingsFrom({ HOST: "localhost" }).tokenRequired).toBe(false);
+    // `next start -H 127.0.0.1` without HOST: Next records the address.
+    expect(serverSettingsFrom({ __NEXT_PRIVATE_ORIGIN: "http://127.0.0.1:4000" }).tokenRequired).toBe(false);
+    // `next start` with no -H listens everywhere and records "localhost": counted as exposed.
+    expect(serverSettingsFrom({ __NEXT_PRIVATE_ORIGIN: "http://localhost:4000" }).tokenRequired).toBe(true);
+    expect(serverSettingsFrom({}).tokenRequired).toBe(true);
     expect(serverSettingsFrom({ HOST: "127.0.0.2" }).tokenRequired).toBe(false);
     expect(serverSettingsFrom({ HOST: "::1" }).tokenRequired).toBe(false);
     expect(exposed.tokenRequired).toBe(true);
