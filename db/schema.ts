@@ -120,3 +120,39 @@ export const runEvents = sqliteTable(
   (t) => [primaryKey({ columns: [t.runId, t.seq] })],
 );
 export type RunEventRow = InferSelectModel<typeof runEvents>;
+
+/*
+ * Approval requests (server/approvals): one row per `approval.request` of a run, written when the
+ * request is recorded and updated once when it is answered (by a person on the card, the HTTP
+ * callback, a scenario's script, or its timeout). A run whose request is pending is parked: it
+ * holds no worker, and survives a restart (docs/approvals.md). The rows are the audit record.
+ */
+export const approvalRequests = sqliteTable(
+  "approval_requests",
+  {
+    /** The request's approvalId in the trace (`<runId>.a<n>`). */
+    id: text("id").primaryKey(),
+    runId: text("run_id")
+      .notNull()
+      .references(() => runs.id, { onDelete: "cascade" }),
+    /** seq of the approval.request event in the run's trace. */
+    seq: integer("seq").notNull(),
+    toolUseId: text("tool_use_id").notNull(),
+    toolName: text("tool_name").notNull(),
+    point: text("point").notNull(),
+    hookId: text("hook_id").notNull(),
+    /** What the card shows: the host's request (title, description, severity, ...), the params and warnings. */
+    payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: ["pending", "answered", "expired", "cancelled"] }).notNull().default("pending"),
+    /** The decision given (allow-once, allow-always, deny, the profile's own, timeout, cancelled). */
+    decision: text("decision"),
+    requestedAt: integer("requested_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    respondedAt: integer("responded_at", { mode: "timestamp_ms" }),
+    respondedBy: text("responded_by"),
+    /** SHA-256 (hex) of the callback token last issued for this request; null before one is issued. */
+    tokenHash: text("token_hash"),
+  },
+  (t) => [index("approval_requests_run").on(t.runId, t.seq), index("approval_requests_status").on(t.status)],
+);
+export type ApprovalRequestRow = InferSelectModel<typeof approvalRequests>;

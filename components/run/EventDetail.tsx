@@ -2,6 +2,7 @@
 import type { TraceEvent } from "~/core/trace/events";
 import { toDisplayMessage } from "~/core/run/messages";
 import { MessageView } from "./FieldChangeView";
+import { ApprovalEventDetail } from "~/components/approvals/ApprovalEventDetail";
 
 /** What a non-hook event was, in words (hook events get a {@link HookCard}). */
 export function EventDetail({ event }: { event: TraceEvent }) {
@@ -79,6 +80,9 @@ export function EventDetail({ event }: { event: TraceEvent }) {
           History compacted from {event.beforeChars} to {event.afterChars} characters.
         </p>
       );
+    case "approval.request":
+    case "approval.resolve":
+      return <ApprovalEventDetail event={event} />;
     case "run.end":
       return (
         <p>

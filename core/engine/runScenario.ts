@@ -2,6 +2,7 @@ import { getProfile, listProfiles } from "../profiles";
 import type { Pipeline, Scenario } from "../pipeline/schema";
 import type { TraceSink } from "../trace/recorder";
 import { SimulationError } from "./errors";
+import type { RunApprovalGate } from "./approvalStep";
 import type { HookRunnerFactory, ModelProvider } from "./ports";
 import { createScriptedModel } from "./scriptedModel";
 import { simulate, type SimulationResult } from "./simulate";
@@ -22,6 +23,8 @@ export async function runScenario(options: {
   /** As {@link simulate}: each event as written (v2, deltas) and in full. */
   emit: TraceSink;
   runId?: string;
+  /** Who answers approval requests (default: nobody, as a non-interactive host run). */
+  approvals?: RunApprovalGate;
 }): Promise<SimulationResult> {
   const { pipeline, scenario } = options;
   const profile = getProfile(pipeline.profile);
@@ -33,7 +36,7 @@ export async function runScenario(options: {
     limits: { timeoutMs: pipeline.limits.timeoutMs, memoryBytes: pipeline.limits.memoryMiB * 1024 * 1024 },
   });
   try {
-    return await simulate({ pipeline, scenario, profile, runner, model: options.model ?? createScriptedModel(scenario.model), emit: options.emit, runId: options.runId });
+    return await simulate({ pipeline, scenario, profile, runner, model: options.model ?? createScriptedModel(scenario.model), emit: options.emit, runId: options.runId, approvals: options.approvals });
   } finally {
     runner.dispose();
   }

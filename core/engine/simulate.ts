@@ -5,7 +5,8 @@ import { getBinding } from "../profiles/bindings";
 import type { Profile } from "../profiles/types";
 import { TRACE_FORMAT, type TraceEvent, type UnsequencedTraceEvent } from "../trace/events";
 import { createRecorder, type TraceSink } from "../trace/recorder";
-import { noApprovalSurface, type ApprovalGate } from "./approval";
+import { noApprovalSurface } from "./approval";
+import { ApprovalPending, createApprovalStep, type RunApprovalGate } from "./approvalStep";
 import type { LoopEffect, LoopMoment, LoopView, MomentView, ModelOutcome, ProfileBinding, ToolUseBlock } from "./binding";
 import { SimulationError } from "./errors";
 import { createFirePoint } from "./firePoint";
@@ -30,7 +31,7 @@ export interface SimulateOptions {
   /** Defaults to the profile's registered binding. */
   binding?: ProfileBinding;
   /** Who answers approval requests hooks make (default: nobody, as a non-interactive host run). */
-  approvals?: ApprovalGate;
+  approvals?: RunApprovalGate;
 }
 
 export interface SimulationResult {
@@ -64,6 +65,8 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   const recorder = createRecorder(options.emit);
   const record = (event: UnsequencedTraceEvent): TraceEvent => recorder.record(event) as TraceEvent;
   const fire = createFirePoint({ pipeline, profile, runner, record, pluginId: binding.pluginId?.(pipeline.name) });
+  // One step per run: it numbers the run's requests and records approval.request / approval.resolve.
+  const approvals = { request: createApprovalStep({ gate: options.approvals ?? noApprovalSurface, record, runId: options.runId ?? "run-1" }) };
   const runTool = createToolExecutor(scenario, runner);
   const limits = scenario.limits;
   const state = {
@@ -215,7 +218,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
         runTool,
         view,
         momentAfterResult: binding?.at?.afterToolResult ? (toolUse, result) => fireAt("afterToolResult", { toolUse, result }) : undefined,
-        approvals: options.approvals ?? noApprovalSurface,
+        approvals,
         maxToolCalls: limits.maxToolCalls,
         takeToolCall: () => {
           if (state.toolCalls >= limits.maxToolCalls) return false;
@@ -257,6 +260,8 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     if (binding.runEnd) await fire(binding.runEnd, view());
     await fireAt("runEnd", { exitReason: exit.exitReason, error: exit.error });
   } catch (error) {
+    // A parked run stops here without an end: the run service resumes it from its trace once answered.
+    if (error instanceof ApprovalPending) throw error;
     exit = { exitReason: "internal_error", error: `the run failed inside Hookwright: ${error instanceof Error ? error.message : String(error)}` };
   }
   record({ type: "run.end", exitReason: exit.exitReason, error: exit.error, messages: state.messages });

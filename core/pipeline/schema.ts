@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { expectationSchema } from "./expectationSchema";
+import { scriptedApprovalSchema } from "../approvals/scriptedSchema";
 
 /**
  * The `hookwright.pipeline/v1` file format (docs/formats.md). Zod schemas are the single
@@ -122,6 +123,12 @@ export const scenarioSchema = z.object({
    * Optional rather than defaulted so scenarios built in code and old documents stay as they were; read it as `?? []`.
    */
   expectations: z.array(expectationSchema).optional(),
+  /**
+   * How a person answers the run's approval requests (core/approvals); the first matching entry
+   * answers. Optional: without one, a headless run resolves a request as the host does when
+   * nothing can show it, and the app shows an approval card.
+   */
+  approvals: z.array(scriptedApprovalSchema).max(100).optional(),
 });
 export type Scenario = z.infer<typeof scenarioSchema>;
 

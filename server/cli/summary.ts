@@ -41,6 +41,12 @@ export function createSummaryPrinter(write: (line: string) => void) {
       case "compact":
         write(`  compacted the history: ${event.beforeChars} -> ${event.afterChars} characters${event.removedMessages ? ` (${event.removedMessages} messages summarized)` : ""}`);
         return;
+      case "approval.request":
+        write(`  ? approval asked by hook ${names.get(event.hookId) ?? event.hookId}: ${clip(String(event.request.title ?? ""), 80)}  [${event.approvalId}]`);
+        return;
+      case "approval.resolve":
+        write(`  ! approval ${event.decision} by ${event.by}${event.reason ? `: ${clip(event.reason, 80)}` : ""}`);
+        return;
       case "run.end":
         write(`Exit: ${event.exitReason}${event.error ? ` (${event.error})` : ""}`);
         return;
