@@ -4,6 +4,8 @@ import { createTraceResolver, deltaBases, TraceDeltaError } from "~/core/trace/r
 
 /** Events are fetched in pages of this many (a 10k-event trace is never sent in one message). */
 export const PAGE_SIZE = 200;
+/** Live events are shown at most this often (a frame): a burst of events renders once. */
+export const LIVE_BATCH_MS = 16;
 
 /** Loads stored events (trace v2: fields may be deltas against earlier events). */
 export type PageLoader = (afterSeq: number, limit: number) => Promise<EncodedTraceEvent[]>;
@@ -66,7 +68,7 @@ export function createTraceStore(options: { load?: PageLoader } = {}): TraceStor
     }
     return latest;
   };
-  // Live events arrive in bursts; notify once per frame-ish tick instead of once per event.
+  // Changes within one task notify once (a microtask later).
   const notify = () => {
     version++;
     if (scheduled) return;
@@ -75,6 +77,18 @@ export function createTraceStore(options: { load?: PageLoader } = {}): TraceStor
       scheduled = false;
       for (const l of listeners) l();
     });
+  };
+  // A live stream delivers each event in its own task, and each notification renders the run
+  // panel: hundreds of events in a burst would render hundreds of times and fall behind the
+  // run. Live events notify at most once per LIVE_BATCH_MS instead (the last one included).
+  let liveTimer: ReturnType<typeof setTimeout> | null = null;
+  const notifyLive = () => {
+    version++;
+    if (liveTimer !== null || destroyed) return;
+    liveTimer = setTimeout(() => {
+      liveTimer = null;
+      notify();
+    }, LIVE_BATCH_MS);
   };
   return {
     get outline() {
@@ -112,7 +126,7 @@ export function createTraceStore(options: { load?: PageLoader } = {}): TraceStor
         if (e.type === "run.end") done = true;
         changed = true;
       }
-      if (changed) notify();
+      if (changed) notifyLive();
     },
     setOutline(next) {
       outline = next;
