@@ -13,7 +13,7 @@
  * Env: BENCH_PORT (default 3293), HOOKWRIGHT_DIST_DIR (default .next-bench-trace-size), CHROMIUM.
  * Run it under the shared lock: flock /tmp/hw-heavy.lock npm run bench:trace-size
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -111,10 +111,25 @@ async function waitForServer(): Promise<void> {
 
 /* In-page scripts are strings: tsx wraps named functions in a `__name` helper the page lacks. */
 
-/** Clicks Run; resolves with Date.now() when the live panel shows "Run ended" (the exit reason). */
+/**
+ * Clicks Run; resolves when the live panel shows "Run ended" (the exit reason) with Date.now()
+ * then and when the stream delivered run.end (EventSource wrapped to see its messages arrive).
+ */
 const LIVE_SCRIPT = `(async () => new Promise((resolve) => {
+  const marks = { runEndReceivedAt: 0, bytes: 0, messages: 0 };
+  const Native = window.EventSource;
+  window.EventSource = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (m) => {
+        marks.messages++;
+        marks.bytes += m.data.length;
+        if (m.data.includes('"type":"run.end"')) marks.runEndReceivedAt = Date.now();
+      });
+    }
+  };
   const done = () => document.querySelector('[data-testid="exit-reason"]');
-  const obs = new MutationObserver(() => { if (done()) { obs.disconnect(); resolve(Date.now()); } });
+  const obs = new MutationObserver(() => { if (done()) { obs.disconnect(); resolve({ shownAt: Date.now(), ...marks }); } });
   obs.observe(document.body, { childList: true, subtree: true, characterData: true });
   document.querySelector('[data-testid="run-button"]')?.click();
 }))`;
@@ -135,6 +150,7 @@ const STEP_SCRIPT = `(async ({ key, expectSeq }) => new Promise((resolve) => {
 
 async function heapMB(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
   await cdp.send("HeapProfiler.collectGarbage");
   const { metrics } = await cdp.send("Performance.getMetrics");
   await cdp.detach();
@@ -162,8 +178,17 @@ async function browserFigures(page: Page, dbFile: string, rec: { pipelineId: str
   await page.goto(`${base}/pipelines/${rec.pipelineId}/runs`);
   await page.waitForSelector('[data-testid="run-button"]:not([disabled])');
   const startedAt = Date.now();
-  const [shownAt, finished] = await Promise.all([page.evaluate(`${LIVE_SCRIPT}()`) as Promise<number>, serverFinished(dbFile, rec.pipelineId, startedAt - 1000)]);
-  const live = { serverRunMs: finished.at - startedAt, runEndedAfterServerMs: shownAt - finished.at, tabHeapMB: await heapMB(page) };
+  const [shown, finished] = await Promise.all([
+    page.evaluate(`${LIVE_SCRIPT}()`) as Promise<{ shownAt: number; runEndReceivedAt: number; bytes: number; messages: number }>,
+    serverFinished(dbFile, rec.pipelineId, startedAt - 1000),
+  ]);
+  const live = {
+    serverRunMs: finished.at - startedAt,
+    runEndedAfterServerMs: shown.shownAt - finished.at,
+    runEndReceivedAfterServerMs: shown.runEndReceivedAt > 0 ? shown.runEndReceivedAt - finished.at : null,
+    streamedMB: mb(shown.bytes),
+    tabHeapMB: await heapMB(page),
+  };
 
   // Replay of the recorded run: the first jump to the end, then steps back and forth there.
   const last = rec.result.events;
@@ -201,8 +226,10 @@ async function main() {
     }
     if (withBrowser) {
       if (build) {
-        const r = spawnSync(process.execPath, ["scripts/nextBuild.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
-        if (r.status !== 0) throw new Error("next build failed");
+        // scripts/nextBuild.mjs puts back the tsconfig.json that `next build` edits for a custom distDir.
+        const specifier = "../../scripts/nextBuild.mjs";
+        const { nextBuild } = (await import(specifier)) as { nextBuild(dir: string): Promise<number> };
+        if ((await nextBuild(distDir)) !== 0) throw new Error("next build failed");
       }
       const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], { env, stdio: "ignore" });
       const browser = await chromium.launch({
