@@ -1,3 +1,5 @@
+import { createRunGate } from "../../../core/approvals/gate";
+import { ApprovalPending, type RunApprovalGate } from "../../../core/engine/approvalStep";
 import type { HookRunner, HookRunnerFactory, ModelProvider } from "../../../core/engine/ports";
 import type { TraceEvent, UnsequencedEvent } from "../../../core/trace/events";
 import type { RunEngine } from "../runService";
@@ -93,7 +95,24 @@ export async function runJob(engine: RunEngine, job: RunJob, emit: RunEventSink,
     runId: job.runId,
     createRunner: watchedRunnerFactory(engine.createRunner, { yieldFirst: options.yieldBetweenCalls, watch: options.watch }),
     model: options.yieldBetweenCalls ? yieldingModel(model) : model,
+    approvals: jobGate(job),
     emit,
+  });
+}
+
+/**
+ * The gate of a job: known answers, then the scenario's script, then a person (the run parks:
+ * {@link ApprovalPending} ends the job without an end, the service resumes it once answered) or nobody.
+ */
+export function jobGate(job: RunJob): RunApprovalGate {
+  const parking: RunApprovalGate = {
+    request: (ask) => Promise.reject(new ApprovalPending(ask.approvalId)),
+  };
+  return createRunGate({
+    known: job.approvals?.known ?? [],
+    script: job.scenario.approvals ?? [],
+    clockStart: job.scenario.clockStart,
+    ...(job.approvals?.interactive ? { fallback: parking } : {}),
   });
 }
 

@@ -1,3 +1,4 @@
+import type { KnownAnswer } from "../../../core/approvals/gate";
 import type { ModelProvider } from "../../../core/engine/ports";
 import type { JsonObject } from "../../../core/json";
 import type { Pipeline, Scenario } from "../../../core/pipeline/schema";
@@ -16,6 +17,13 @@ export interface RunJob {
   model: ModelSource;
   /** Run only this hook point's chain on this context (runs.startPoint) instead of the scenario's turn. */
   point?: { name: string; context: JsonObject };
+  /**
+   * Who answers the run's approval requests besides the scenario's script: answers already known
+   * (a resumed run replays to its request with them; a re-run reuses the recording's), and whether
+   * a person may answer the rest (interactive: the run parks, see docs/approvals.md) or nobody can
+   * (the host's "approval unavailable"). Absent: nobody, as a headless run.
+   */
+  approvals?: { known: KnownAnswer[]; interactive: boolean };
 }
 
 /**

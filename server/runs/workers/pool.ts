@@ -1,4 +1,5 @@
 import type { Worker } from "node:worker_threads";
+import { ApprovalPending } from "../../../core/engine/approvalStep";
 import type { RunPoolConfig } from "./config";
 import type { RunEventSink, RunExecutor } from "./executor";
 import type { RunJob } from "./job";
@@ -67,6 +68,8 @@ export function createRunPool(options: RunPoolOptions): RunPool {
     });
     busy--;
     if (outcome.kind === "done") sink.resolve();
+    // Parked at an approval: the worker is free at once; the service resumes the run when answered.
+    else if (outcome.kind === "parked") sink.reject(new ApprovalPending(outcome.approvalId));
     else if (outcome.kind === "failed") sink.reject(new Error(outcome.error));
     else {
       try {

@@ -19,4 +19,6 @@ export type FromWorker =
   | { type: "called" }
   /** The job ended: its run.end was sent, or the engine failed with `error`. */
   | { type: "done" }
+  /** The run stopped at an approval request nobody has answered yet (it resumes later, see docs/approvals.md). */
+  | { type: "parked"; approvalId: string }
   | { type: "failed"; error: string };

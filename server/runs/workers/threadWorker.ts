@@ -6,7 +6,7 @@ import type { LostCause } from "./lostRun";
 import type { FromWorker, ToWorker } from "./protocol";
 
 /** How a job ended on a worker. After `lost` the worker is gone and must be replaced. */
-export type RunOutcome = { kind: "done" } | { kind: "failed"; error: string } | { kind: "lost"; cause: LostCause };
+export type RunOutcome = { kind: "done" } | { kind: "parked"; approvalId: string } | { kind: "failed"; error: string } | { kind: "lost"; cause: LostCause };
 
 /**
  * A worker of the pool: runs one job at a time. The pool (./pool.ts) only needs this, so the
@@ -167,6 +167,8 @@ export class ThreadRunWorker implements RunWorker {
         return;
       case "done":
         return this.finish({ kind: "done" });
+      case "parked":
+        return this.finish({ kind: "parked", approvalId: message.approvalId });
       case "failed":
         return this.finish({ kind: "failed", error: message.error });
       default:

@@ -1,6 +1,7 @@
 import { parentPort } from "node:worker_threads";
 import { prewarmSandbox } from "../../sandbox/templateCache";
 import { defaultRunEngine } from "../engine";
+import { ApprovalPending } from "../../../core/engine/approvalStep";
 import { runJob } from "./executor";
 import type { FromWorker, ToWorker } from "./protocol";
 
@@ -21,7 +22,12 @@ port.on("message", (message: ToWorker) => {
     watch: { starting: (call) => post({ type: "call", call }), finished: () => post({ type: "called" }) },
   }).then(
     () => post({ type: "done" }),
-    (error: unknown) => post({ type: "failed", error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
+    (error: unknown) =>
+      post(
+        error instanceof ApprovalPending
+          ? { type: "parked", approvalId: error.approvalId }
+          : { type: "failed", error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) },
+      ),
   );
 });
 // The sandbox's pre-initialized instance is built while the worker waits for its first job.

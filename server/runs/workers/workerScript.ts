@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -69,14 +69,33 @@ export async function buildRunWorkerScript(root = projectRoot()): Promise<string
   const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   await writeFile(partial, code);
   await rename(partial, file);
+  await removeStale(dir, file);
   return file;
+}
+
+const STALE_MS = 24 * 60 * 60 * 1000;
+
+/** Bundles of earlier sources, unused for a day (a process that still runs one bundles it again if it needs a new worker). */
+async function removeStale(dir: string, keep: string): Promise<void> {
+  const now = Date.now();
+  for (const name of await readdir(dir).catch(() => [])) {
+    const file = path.join(dir, name);
+    if (file === keep || !/^run-worker-.*\.mjs(\..*\.tmp)?$/.test(name)) continue;
+    const info = await stat(file).catch(() => null);
+    if (info && now - info.mtimeMs > STALE_MS) await rm(file, { force: true });
+  }
 }
 
 let script: Promise<string> | null = null;
 
-/** The worker script of this process, bundled on first use. A failed bundle is tried again next time. */
-export function runWorkerScript(): Promise<string> {
-  script ??= buildRunWorkerScript().catch((error: unknown) => {
+/**
+ * The worker script of this process, bundled on first use (and again if the file went away). A
+ * failed bundle is tried again next time.
+ */
+export async function runWorkerScript(): Promise<string> {
+  const known = script;
+  if (known && existsSync(await known.catch(() => ""))) return known;
+  script = buildRunWorkerScript().catch((error: unknown) => {
     script = null;
     throw error;
   });
