@@ -232,6 +232,14 @@ describe("bad input gets a 4xx that names the field (issue 10)", () => {
     });
   });
 
+  it("does not run a mutation sent as GET (a link or an <img> cannot change anything)", async () => {
+    const id = await createdPipelineId();
+    const response = await route.GET(new Request(`http://localhost/api/trpc/pipelines.delete?input=${encodeURIComponent(JSON.stringify({ json: { id } }))}`));
+    expect(await errorOf(response)).toEqual({ status: 405, code: "METHOD_NOT_SUPPORTED", message: 'Unsupported GET-request to mutation procedure at path "pipelines.delete"' });
+    const still = await route.GET(new Request(`http://localhost/api/trpc/pipelines.get?input=${encodeURIComponent(JSON.stringify({ json: { id } }))}`));
+    expect(still.status).toBe(200);
+  });
+
   it("refuses a body that is not JSON (a cross-site form's) with 415", async () => {
     const form = await post("pipelines.delete", "json=x", { "content-type": "multipart/form-data; boundary=x" });
     expect(await errorOf(form)).toEqual({
