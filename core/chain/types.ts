@@ -49,6 +49,8 @@ export interface ChainCallRecord {
   output?: Json | null;
   /** Notes for the hook's card (a synchronous hook that returned a Promise). */
   warnings?: string[];
+  /** "fold": JSON pointers of functions in the return the trace cannot carry (`/requireApproval/onResolution`). */
+  functions?: string[];
 }
 
 export interface ExecuteChainOptions {

@@ -136,7 +136,7 @@ function outputDecision(call: HookCallResult, spec: HookPointSpec): { decision?:
     const value = output[rule.field];
     const hit = rule.equals !== undefined ? value === rule.equals : Boolean(value);
     if (!hit) continue;
-    if (rule.valueOf) return value === undefined ? {} : { decision: value };
+    if (rule.useValue) return value === undefined ? {} : { decision: value };
     return { decision: rule.name ?? rule.field };
   }
   return {};

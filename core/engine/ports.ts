@@ -41,6 +41,8 @@ export interface HookCallResult {
   output?: Json | null;
   /** Notes the execution model adds to the hook's card (e.g. a sync hook that returned a Promise). */
   warnings?: string[];
+  /** "fold": JSON pointers of functions the hook returned (they do not cross into the trace). */
+  functions?: string[];
 }
 
 export interface ChainRequest {

@@ -1,10 +1,12 @@
 import type { ProfileBinding } from "../engine/binding";
+import { openclawBinding } from "./openclaw/binding";
 import { registryBinding } from "./registry/binding";
 import { vellumBinding } from "./vellum/binding";
 
 const bindings: Readonly<Record<string, ProfileBinding>> = {
   [vellumBinding.profileId]: vellumBinding,
   [registryBinding.profileId]: registryBinding,
+  [openclawBinding.profileId]: openclawBinding,
 };
 
 /** How the loop drives the profile `id`'s hooks, or undefined for a profile that cannot be simulated. */

@@ -1,3 +1,4 @@
+import { openclawProfile } from "./openclaw";
 import { registryProfile } from "./registry";
 import type { Profile } from "./types";
 import { vellumProfile } from "./vellum";
@@ -9,6 +10,7 @@ export type * from "./types";
 export const profiles: Readonly<Record<string, Profile>> = {
   [vellumProfile.id]: vellumProfile,
   [registryProfile.id]: registryProfile,
+  [openclawProfile.id]: openclawProfile,
 };
 
 /** The profile with this id, or undefined. */
@@ -21,4 +23,4 @@ export function listProfiles(): Profile[] {
   return Object.values(profiles);
 }
 
-export { vellumProfile, registryProfile };
+export { vellumProfile, registryProfile, openclawProfile };

@@ -3,8 +3,8 @@ import { getProfile, listProfiles } from "./index";
 import { typeErrors } from "./testing/typeCheck";
 
 describe("profiles", () => {
-  it("lists vellum and registry, and getProfile finds them by id", () => {
-    expect(listProfiles().map((p) => p.id)).toEqual(["vellum", "registry"]);
+  it("lists vellum, registry and openclaw, and getProfile finds them by id", () => {
+    expect(listProfiles().map((p) => p.id)).toEqual(["vellum", "registry", "openclaw"]);
     expect(getProfile("vellum")?.typesModule).toBe("@vellumai/plugin-api");
     expect(getProfile("nope")).toBeUndefined();
     expect(getProfile("toString")).toBeUndefined();
@@ -56,10 +56,10 @@ describe("profiles", () => {
       });
 
       it("marks read-only fields readonly in the .d.ts, so writing one is a type error", () => {
-        const point = profile.points.find((p) => p.fields.some((f) => f.readonly && f.type === "string"));
-        const field = point?.fields.find((f) => f.readonly && f.type === "string");
-        if (!point || !field) throw new Error("the profile has no read-only string field");
-        const code = `import type { ${point.contextType} } from "${profile.typesModule}";\nexport default async function (ctx: ${point.contextType}) { ctx.${field.name} = "x"; }\n`;
+        const point = profile.points.find((p) => p.fields.some((f) => f.readonly && !f.hostObject));
+        const field = point?.fields.find((f) => f.readonly && !f.hostObject);
+        if (!point || !field) throw new Error("the profile has no read-only field");
+        const code = `import type { ${point.contextType} } from "${profile.typesModule}";\nexport default async function (ctx: ${point.contextType}) { ctx.${field.name} = ctx.${field.name}; }\n`;
         expect(typeErrors(profile, { "/hooks/write.ts": code }).join("\n")).toContain(`Cannot assign to '${field.name}' because it is a read-only property.`);
       });
     });

@@ -23,6 +23,8 @@ describe("default scenario of each profile", () => {
         profile: profile.id,
         hooks: profile.points.map((p) => ({ id: p.id, point: p.id, name: p.id, code: "" })),
         scenarios: [scenario],
+        // Every host setting at the value that lets every hook run (OpenClaw allowConversationAccess).
+        hostSettings: Object.fromEntries((profile.settings ?? []).map((s) => [s.id, s.requires])),
       });
       if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
       const pipeline = parsed.value;

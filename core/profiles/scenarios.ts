@@ -1,3 +1,4 @@
+import { openclawDefaultScenario } from "./openclaw/defaultScenario";
 import { registryDefaultScenario } from "./registry/defaultScenario";
 import type { ScenarioInput } from "./scenarioTypes";
 import { vellumDefaultScenario } from "./vellum/defaultScenario";
@@ -11,6 +12,7 @@ export type { ScenarioInput };
 const defaults: Readonly<Record<string, ScenarioInput>> = {
   vellum: vellumDefaultScenario,
   registry: registryDefaultScenario,
+  openclaw: openclawDefaultScenario,
 };
 
 /** The default scenario of profile `id` (a fresh copy), or undefined for a profile without one. */

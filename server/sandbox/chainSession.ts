@@ -163,6 +163,7 @@ function chainResult(request: ChainRequest, output: ChainOutput, extras: Readonl
       droppedWrites: record?.droppedWrites ?? [],
       ...(record && "output" in record ? { output: kept ? (record.output ?? null) : null } : {}),
       ...(record?.warnings ? { warnings: record.warnings } : {}),
+      ...(kept?.functions ? { functions: kept.functions } : {}),
     });
   }
   let context = output.context;

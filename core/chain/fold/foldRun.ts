@@ -117,6 +117,8 @@ export function createFoldRun(options: { hookIds: readonly string[]; context: Js
     const patch = before === committed ? [] : diffJson(before, committed);
     const record: Omit<ChainCallRecord, "durationMs"> = { hookId: call.hookId, patch, returned: output ?? undefined, failure: null, claimed, droppedWrites: dropped, output };
     if (warnings.length > 0) record.warnings = warnings;
+    const functions = functionPaths(ret.value);
+    if (functions.length > 0) record.functions = functions;
     return record;
   }
 
@@ -201,6 +203,20 @@ function plain(draft: Draft, value: unknown): unknown {
   if (!isObjectLike(json) || Array.isArray(json)) return json;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) setOwn(out, key, hasKey(json, key) ? (json as JsonObject)[key] : undefined);
+  return out;
+}
+
+/** Functions at the first two levels of a returned object (onResolution callbacks), as JSON pointers. */
+function functionPaths(value: unknown): string[] {
+  const out: string[] = [];
+  if (!isObjectLike(value) || Array.isArray(value)) return out;
+  for (const key of Object.keys(value)) {
+    const child = (value as Record<string, unknown>)[key];
+    if (typeof child === "function") out.push(`/${key}`);
+    else if (isObjectLike(child) && !Array.isArray(child)) {
+      for (const inner of Object.keys(child)) if (typeof (child as Record<string, unknown>)[inner] === "function") out.push(`/${key}/${inner}`);
+    }
+  }
   return out;
 }
 

@@ -46,12 +46,19 @@ export function createInProcessRunner(options: { hooks?: Record<string, TestHook
         hookIds: request.hookIds,
         context: request.context,
         aliases: request.aliases,
+        fold: request.fold,
         extras: loggerField ? (hookId) => ({ [loggerField]: logger(hookId) }) : undefined,
         invoke: async (hookId, input) => {
           received.push({ point: request.point, hookId, context: JSON.parse(JSON.stringify(input)) as JsonObject });
           const hook = hooks[hookId];
           if (!hook) return { failure: { kind: "threw", message: `no test hook "${hookId}"`, location: null } };
           try {
+            // A fold calls the handler with its positional arguments (`(event, ctx)`) and reports whether it returned a promise.
+            if (request.fold && Array.isArray(input)) {
+              const raw = (hook as (...args: unknown[]) => unknown)(...(input as unknown[]));
+              const promise = typeof (raw as { then?: unknown } | null)?.then === "function";
+              return { returned: { value: await raw, promise } };
+            }
             return { returned: await hook(input) };
           } catch (error) {
             return { failure: failureOf(error) };
@@ -69,8 +76,13 @@ export function createInProcessRunner(options: { hooks?: Record<string, TestHook
         random: [],
         claimed: c.claimed,
         droppedWrites: c.droppedWrites,
+        ...(c.output !== undefined ? { output: c.output } : {}),
+        ...(c.warnings ? { warnings: c.warnings } : {}),
+        ...(c.functions ? { functions: c.functions } : {}),
       }));
-      return { calls, context: result.context, aborted: result.aborted ? { hookId: result.aborted.hookId, failure: { ...result.aborted.failure, location: null } } : null };
+      const aborted = result.aborted ? { hookId: result.aborted.hookId, failure: { ...result.aborted.failure, location: null } } : null;
+      if (!request.fold) return { calls, context: result.context, aborted };
+      return { calls, context: result.context, aborted, result: result.result ?? null, pointError: result.pointError ?? null };
     },
     runTool(tool, input) {
       const fn = options.tools?.[tool];
