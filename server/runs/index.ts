@@ -17,7 +17,7 @@ export function getRunBus(): RunEventBus {
 
 /** The worker threads that execute runs (sized by HOOKWRIGHT_RUN_WORKERS and friends, see docs/sandbox.md). */
 export function getRunPool(): RunPool {
-  return (globalForRuns.hookwrightRunPool ??= createRunPool(runPoolConfigFromEnv()));
+  return (globalForRuns.hookwrightRunPool ??= createRunPool({ ...runPoolConfigFromEnv(), rebundleEachRun: process.env.NODE_ENV === "development" }));
 }
 
 /** The run service of a database (tests use their own database, hence one service per handle). */

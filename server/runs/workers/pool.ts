@@ -28,6 +28,11 @@ export interface RunPoolOptions extends RunPoolConfig {
   startWorker?: (hooks: { onRunStarted?: (runId: string, thread: Worker) => void }) => Promise<RunWorker>;
   /** Told when a run starts on a thread (monitoring and tests). */
   onRunStarted?: (runId: string, thread: Worker) => void;
+  /**
+   * Development (`next dev`): before each run, bundle the worker again and replace a worker whose
+   * code is older, so an edit of the engine or the sandbox shows in the next run.
+   */
+  rebundleEachRun?: boolean;
 }
 
 interface Waiting {
@@ -51,6 +56,16 @@ export function createRunPool(options: RunPoolOptions): RunPool {
   const startWorker =
     options.startWorker ??
     (async (hooks) => new ThreadRunWorker({ script: await runWorkerScript(), workerMemoryMiB: config.workerMemoryMiB, graceMs: config.graceMs, ...hooks }));
+
+  /** In development, false when the sources changed since `worker` was started. */
+  async function upToDate(worker: RunWorker): Promise<boolean> {
+    if (!options.rebundleEachRun || !(worker instanceof ThreadRunWorker)) return true;
+    try {
+      return (await runWorkerScript({ rebundle: true })) === worker.script;
+    } catch {
+      return true; // a source that does not bundle now: the worker keeps the last code that did
+    }
+  }
 
   async function newWorker(): Promise<RunWorker> {
     const worker = await startWorker({ onRunStarted: options.onRunStarted });
@@ -101,6 +116,17 @@ export function createRunPool(options: RunPoolOptions): RunPool {
       }
       const job = await queue.take();
       if (!job) return;
+      if (!(await upToDate(worker))) {
+        await worker.stop("replaced by a worker with the edited sources");
+        workers.delete(worker);
+        try {
+          worker = await newWorker();
+        } catch (error) {
+          queue.push(job);
+          failEverything(error instanceof Error ? error : new Error(String(error)));
+          return;
+        }
+      }
       const sink = waiting.get(job.runId);
       waiting.delete(job.runId);
       if (!sink) continue;

@@ -67,7 +67,11 @@ export class ThreadRunWorker implements RunWorker {
   private recordingFailed = false;
   alive = true;
 
+  /** The script this thread runs. */
+  readonly script: string;
+
   constructor(private readonly options: ThreadWorkerOptions) {
+    this.script = options.script;
     this.thread = new Worker(options.script, {
       resourceLimits: { maxOldGenerationSizeMb: options.workerMemoryMiB },
       // The worker's output goes to the server's log as it is.

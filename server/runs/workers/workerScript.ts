@@ -89,12 +89,12 @@ async function removeStale(dir: string, keep: string): Promise<void> {
 let script: Promise<string> | null = null;
 
 /**
- * The worker script of this process, bundled on first use (and again if the file went away). A
- * failed bundle is tried again next time.
+ * The worker script of this process, bundled on first use (and again if the file went away, or
+ * when `rebundle` asks to pick up edited sources). A failed bundle is tried again next time.
  */
-export async function runWorkerScript(): Promise<string> {
+export async function runWorkerScript(options: { rebundle?: boolean } = {}): Promise<string> {
   const known = script;
-  if (known && existsSync(await known.catch(() => ""))) return known;
+  if (known && !options.rebundle && existsSync(await known.catch(() => ""))) return known;
   script = buildRunWorkerScript().catch((error: unknown) => {
     script = null;
     throw error;
