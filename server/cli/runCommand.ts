@@ -1,3 +1,4 @@
+import { createRunGate } from "../../core/approvals/gate";
 import { SimulationError } from "../../core/engine/errors";
 import type { HookRunnerFactory } from "../../core/engine/ports";
 import { runScenario } from "../../core/engine/runScenario";
@@ -76,7 +77,9 @@ async function run(args: readonly string[], io: CliIO, createRunner: HookRunnerF
   }
 
   const scenario = pickScenario(pipeline, typeof flags.scenario === "string" ? flags.scenario : undefined);
-  const result = await runScenario({ pipeline, scenario, createRunner, emit });
+  // Headless: the scenario's scripted answers, else the host's "approval unavailable" (core/approvals).
+  const approvals = createRunGate({ script: scenario.approvals ?? [], clockStart: scenario.clockStart });
+  const result = await runScenario({ pipeline, scenario, createRunner, emit, approvals });
   if (flags.json !== true) {
     io.stdout(`${result.modelCalls} model call${result.modelCalls === 1 ? "" : "s"}, ${result.toolCalls} tool call${result.toolCalls === 1 ? "" : "s"}\n`);
     const expectations = scenario.expectations ?? [];

@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { pipelineRevisions } from "../../db/schema";
+import type { RunApprovalGate } from "../../core/engine/approvalStep";
 import type { HookRunnerFactory, ModelProvider } from "../../core/engine/ports";
 import type { JsonObject } from "../../core/json";
 import type { Pipeline, Scenario } from "../../core/pipeline/schema";
@@ -11,8 +12,13 @@ import type { RunEventBus } from "./eventBus";
 import { rerunScenario } from "./rerunScenario";
 import { RunError } from "./runError";
 import { expectationCollector, pointRunScenario } from "./runChecks";
-import { appendEvent, failAbandonedRuns, finishRun, getRunRow, insertRun, readAllEvents, recordExpectations } from "./runStore";
+import { appendEvent, failAbandonedRuns, finishRun, getRunRow, insertRun, readAllEvents, readAllStoredEvents, recordExpectations } from "./runStore";
 import { inProcessExecutor, type RunExecutor } from "./workers/executor";
+import { knownAnswersOf, type KnownAnswer } from "../../core/approvals/gate";
+import { ApprovalPending } from "../../core/engine/approvalStep";
+import type { EncodedTraceEvent } from "../../core/trace/events";
+import { createApprovalService, type ApprovalService } from "../approvals/service";
+import { getApprovalRequest, runsWithPendingApprovals } from "../approvals/store";
 import { recordedModel, type ModelSource, type RunJob } from "./workers/job";
 
 /** Lets the start request's response go out before the run's first event is recorded. */
@@ -31,6 +37,8 @@ export interface RunEngine {
     runId: string;
     createRunner: HookRunnerFactory;
     model: ModelProvider;
+    /** Who answers approval requests (server/runs/workers/executor.ts jobGate). */
+    approvals?: RunApprovalGate;
     emit: (event: TraceEvent | UnsequencedEvent) => void;
   }): Promise<unknown>;
   /** Runs one hook point's chain on a context (core/engine runPoint), calling `emit` for every event in order. */
@@ -78,7 +86,9 @@ export interface RunService {
   /** Runs only one hook point's chain on a given context; recorded like any run (its row has `point`). */
   startPoint(options: StartPointRunOptions): { runId: string };
   /** Re-runs a recorded turn against the pipeline's current head with the recorded model and tool outputs. */
-  rerun(options: { runId: string; eventDelayMs?: number; newRunId?: string }): { runId: string };
+  rerun(options: { runId: string; eventDelayMs?: number; newRunId?: string; answerApprovalsAgain?: boolean }): { runId: string };
+  /** Approval requests of runs: list, answer (card, HTTP callback), callback tokens (server/approvals). */
+  readonly approvals: ApprovalService;
   /** Resolves when the run is recorded completely (immediately for runs not in progress here). */
   settled(runId: string): Promise<void>;
   isActive(runId: string): boolean;
@@ -94,7 +104,10 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
   const { db, bus, engine } = deps;
   const executor = deps.executor ?? inProcessExecutor(engine);
   const active = new Map<string, Promise<void>>();
-  failAbandonedRuns(db, new Set());
+  // A run parked at a pending approval is not abandoned: it resumes when answered (docs/approvals.md).
+  failAbandonedRuns(db, runsWithPendingApprovals(db));
+  const approvals = createApprovalService({ db, resume: (runId) => void resume(runId) });
+  approvals.recover();
 
   function loadRevision(pipelineId: string, revision?: number): { pipeline: Pipeline; revision: number } {
     const row = db
@@ -118,6 +131,7 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
     eventDelayMs?: number;
     runId?: string;
     point?: RunJob["point"];
+    known?: KnownAnswer[];
   }): { runId: string } {
     const problem = engine.check?.(options.pipeline) ?? null;
     if (problem !== null) throw new RunError("PIPELINE_CANNOT_RUN", problem);
@@ -131,19 +145,41 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
 
   async function execute(
     runId: string,
-    options: { pipeline: Pipeline; scenario: Scenario; model: ModelSource; eventDelayMs?: number; point?: RunJob["point"] },
+    options: {
+      pipeline: Pipeline;
+      scenario: Scenario;
+      model: ModelSource;
+      eventDelayMs?: number;
+      point?: RunJob["point"];
+      known?: KnownAnswer[];
+      /** Resuming a parked run: the events it recorded, which the engine replays first (deterministically). */
+      replayed?: EncodedTraceEvent[];
+    },
   ): Promise<void> {
     await yieldToEventLoop();
     let summary: RunSummary = emptyRunSummary;
     let seq = 0;
     let ended = false;
     const expect = options.point ? null : expectationCollector(options.pipeline, options.scenario);
+    const replayed = options.replayed ?? [];
     const record = (event: TraceEvent | UnsequencedEvent) => {
+      if (seq < replayed.length) {
+        // Already recorded: the replay must retrace it exactly, or the run cannot honestly continue.
+        const stored = replayed[seq] as EncodedTraceEvent;
+        seq += 1;
+        if (stored.type !== event.type || ("hookId" in stored && "hookId" in event && stored.hookId !== event.hookId)) {
+          throw new Error(`resuming the run diverged from its recorded trace at event ${seq} (recorded ${stored.type}, replay gave ${event.type})`);
+        }
+        summary = addToSummary(summary, stored);
+        expect?.(stored);
+        return;
+      }
       seq += 1;
       // The recorder owns numbering: the stored trace is gap-free even if the engine's counter is not.
       const numbered = { ...event, seq } as TraceEvent;
       if (numbered.type === "run.start") numbered.runId = runId;
       appendEvent(db, runId, numbered);
+      approvals.observe(runId, numbered);
       summary = addToSummary(summary, numbered);
       if (numbered.type === "run.end") ended = true;
       // Checked before run.end goes out, so a viewer that reads the run on its end sees the results.
@@ -155,9 +191,17 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
     // Paced runs buffer the engine's events and record them on a timer; unpaced ones record inline.
     const pending: (TraceEvent | UnsequencedEvent)[] = [];
     let failure: string | null = null;
+    let parked: string | null = null;
     try {
       const simulation = executor.execute(
-        { runId, pipeline: options.pipeline, scenario: options.scenario, model: options.model, ...(options.point ? { point: options.point } : {}) },
+        {
+          runId,
+          pipeline: options.pipeline,
+          scenario: options.scenario,
+          model: options.model,
+          ...(options.point ? { point: options.point } : {}),
+          approvals: { known: options.known ?? [], interactive: true },
+        },
         delay > 0 ? (e) => void pending.push(e) : record,
       );
       if (delay > 0) {
@@ -171,18 +215,60 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
         await flagged;
       } else await simulation;
     } catch (error) {
-      while (pending.length > 0) {
-        const next = pending.shift();
-        if (next) record(next);
+      try {
+        while (pending.length > 0) {
+          const next = pending.shift();
+          if (next) record(next);
+        }
+      } catch (recordError) {
+        error = recordError;
       }
-      failure = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      if (error instanceof ApprovalPending) parked = error.approvalId;
+      else failure = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    }
+    if (parked !== null) {
+      // Waiting for a person: no end yet, no worker held; the row's timeout is armed.
+      approvals.parked(parked);
+      return;
     }
     // Every trace ends with run.end, so live viewers always learn the run is over.
     if (!ended) record({ type: "run.end", exitReason: "host_error", error: failure ?? "the engine stopped without ending the run" });
     finishRun(db, runId, { summary, failure });
   }
 
+  /**
+   * Continues a parked run once its request is answered: the engine re-runs the turn from the
+   * start with the same revision, scenario, model replies and the answers known so far; the events
+   * it already recorded are checked, not recorded again, and the run goes on live from its request.
+   */
+  async function resume(runId: string): Promise<void> {
+    await active.get(runId);
+    if (active.has(runId)) return;
+    const row = getRunRow(db, runId);
+    if (!row || row.status !== "running") return;
+    const stored = readAllStoredEvents(db, runId);
+    const last = stored[stored.length - 1];
+    if (last?.type !== "approval.request") return;
+    const approval = getApprovalRequest(db, last.approvalId);
+    if (!approval || approval.status === "pending" || approval.decision === null) return;
+    const known: KnownAnswer[] = [
+      ...knownAnswersOf(stored),
+      { toolUseId: approval.toolUseId, answer: { decision: approval.decision as KnownAnswer["answer"]["decision"], by: approval.respondedBy ?? "unknown", at: approval.respondedAt?.getTime() ?? Date.now() } },
+    ];
+    let pipeline: Pipeline;
+    try {
+      pipeline = loadRevision(row.pipelineId, row.revision).pipeline;
+    } catch (error) {
+      finishRun(db, runId, { summary: emptyRunSummary, failure: error instanceof Error ? error.message : String(error) });
+      return;
+    }
+    const model: ModelSource = row.rerunOf !== null ? recordedModel(readAllEvents(db, row.rerunOf)) : { kind: "scripted" };
+    const done = execute(runId, { pipeline, scenario: row.scenario, model, known, replayed: stored }).finally(() => active.delete(runId));
+    active.set(runId, done);
+  }
+
   return {
+    approvals,
     start(options) {
       const { pipeline, revision } = loadRevision(options.pipelineId, options.revision);
       let scenario: Scenario;
@@ -240,6 +326,8 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
         rerunOf: options.runId,
         eventDelayMs: options.eventDelayMs,
         runId: options.newRunId,
+        // Approvals are answered as they were, unless the person chooses to answer them again.
+        known: options.answerApprovalsAgain ? [] : knownAnswersOf(events, (by) => `${by} (recorded)`),
       });
     },
     settled: (runId) => active.get(runId) ?? Promise.resolve(),

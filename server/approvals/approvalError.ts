@@ -1,0 +1,28 @@
+/** Why an answer or a token request was refused, in words the card and the HTTP callback show. */
+export type ApprovalErrorCode = "NOT_FOUND" | "NOT_PENDING" | "BAD_DECISION" | "BAD_TOKEN" | "NO_TOKEN" | "BAD_INPUT";
+
+export class ApprovalError extends Error {
+  override name = "ApprovalError";
+  constructor(
+    readonly code: ApprovalErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The HTTP status of an approval error (the callback answers with it). */
+export function httpStatusOf(code: ApprovalErrorCode): number {
+  switch (code) {
+    case "NOT_FOUND":
+      return 404;
+    case "NOT_PENDING":
+      return 409;
+    case "BAD_TOKEN":
+    case "NO_TOKEN":
+      return 403;
+    case "BAD_DECISION":
+    case "BAD_INPUT":
+      return 400;
+  }
+}

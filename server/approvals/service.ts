@@ -1,0 +1,164 @@
+import type { Db } from "../../db/client";
+import type { ApprovalRequestRow } from "../../db/schema";
+import type { EncodedTraceEvent, TraceEvent } from "../../core/trace/events";
+import { ApprovalError } from "./approvalError";
+import { answerApprovalRequest, getApprovalRequest, insertApprovalRequest, listPendingApprovals, listRunApprovals, recordResolution, setTokenHash } from "./store";
+import { callbackTokenMatches, hashCallbackToken, newCallbackToken } from "./tokens";
+
+/** A request as the card and the API show it (never the token hash). */
+export interface ApprovalView {
+  approvalId: string;
+  runId: string;
+  seq: number;
+  point: string;
+  hookId: string;
+  toolUseId: string;
+  toolName: string;
+  request: Record<string, unknown>;
+  params: Record<string, unknown>;
+  warnings: string[];
+  status: ApprovalRequestRow["status"];
+  decision: string | null;
+  requestedAt: number;
+  expiresAt: number;
+  respondedAt: number | null;
+  respondedBy: string | null;
+  /** Whether a callback token was issued (the card offers a new one either way). */
+  hasToken: boolean;
+}
+
+export interface AnswerInput {
+  approvalId: string;
+  decision: string;
+  by: string;
+  /** Required for the HTTP callback; the card (an authenticated page of this server) answers without one. */
+  token?: string;
+}
+
+export interface ApprovalService {
+  /** Keeps the rows in step with what a run records (called for every recorded event). */
+  observe(runId: string, event: TraceEvent | EncodedTraceEvent): void;
+  /** The run stopped at this request: its timeout is armed (on the wall clock, from the row). */
+  parked(approvalId: string): void;
+  answer(input: AnswerInput): ApprovalView;
+  issueToken(approvalId: string): { token: string };
+  list(runId: string): ApprovalView[];
+  get(approvalId: string): ApprovalView;
+  /** After a restart: arms the timeouts of every pending request (answering the ones already past it). */
+  recover(): void;
+}
+
+export function toView(row: ApprovalRequestRow): ApprovalView {
+  const payload = row.payload as { request?: Record<string, unknown>; params?: Record<string, unknown>; warnings?: string[] };
+  return {
+    approvalId: row.id,
+    runId: row.runId,
+    seq: row.seq,
+    point: row.point,
+    hookId: row.hookId,
+    toolUseId: row.toolUseId,
+    toolName: row.toolName,
+    request: payload.request ?? {},
+    params: payload.params ?? {},
+    warnings: payload.warnings ?? [],
+    status: row.status,
+    decision: row.decision,
+    requestedAt: row.requestedAt.getTime(),
+    expiresAt: row.expiresAt.getTime(),
+    respondedAt: row.respondedAt?.getTime() ?? null,
+    respondedBy: row.respondedBy,
+    hasToken: row.tokenHash !== null,
+  };
+}
+
+function allowedOf(row: ApprovalRequestRow): string[] {
+  const request = (row.payload as { request?: { allowedDecisions?: unknown } }).request;
+  const list = Array.isArray(request?.allowedDecisions) ? request.allowedDecisions.filter((d): d is string => typeof d === "string") : [];
+  return list.length > 0 ? list : ["allow-once", "deny"];
+}
+
+function describeAnswered(row: ApprovalRequestRow): string {
+  const when = row.respondedAt ? ` at ${row.respondedAt.toISOString()}` : "";
+  return `approval ${row.id} is no longer pending: it was ${row.status} (${row.decision ?? "no decision"}${row.respondedBy ? ` by ${row.respondedBy}` : ""}${when})`;
+}
+
+/**
+ * Approval requests of the app's runs: rows written as runs record their requests, answers from
+ * the card and the HTTP callback (first answer wins), timeouts on the wall clock, and the run's
+ * resumption (`resume`, given by the run service) once a parked request is answered.
+ */
+export function createApprovalService(deps: { db: Db; resume: (runId: string) => void; now?: () => number }): ApprovalService {
+  const { db } = deps;
+  const now = deps.now ?? Date.now;
+  const timers = new Map<string, NodeJS.Timeout>();
+
+  function clearTimer(id: string): void {
+    const timer = timers.get(id);
+    if (timer) clearTimeout(timer);
+    timers.delete(id);
+  }
+
+  function settle(row: ApprovalRequestRow, answer: { decision: string; by: string; at: number }): boolean {
+    const applied = answerApprovalRequest(db, row.id, answer);
+    if (!applied) return false;
+    clearTimer(row.id);
+    deps.resume(row.runId);
+    return true;
+  }
+
+  function arm(row: ApprovalRequestRow): void {
+    clearTimer(row.id);
+    const delay = Math.max(0, row.expiresAt.getTime() - now());
+    const timer = setTimeout(() => {
+      timers.delete(row.id);
+      const current = getApprovalRequest(db, row.id);
+      if (current?.status === "pending") settle(current, { decision: "timeout", by: "timeout", at: current.expiresAt.getTime() });
+    }, delay);
+    // A waiting request never keeps a stopping server alive: it is armed again on the next start.
+    timer.unref();
+    timers.set(row.id, timer);
+  }
+
+  function mustGet(approvalId: string): ApprovalRequestRow {
+    const row = getApprovalRequest(db, approvalId);
+    if (!row) throw new ApprovalError("NOT_FOUND", `there is no approval request ${approvalId}`);
+    return row;
+  }
+
+  return {
+    observe(runId, event) {
+      if (event.type === "approval.request") insertApprovalRequest(db, runId, event, now());
+      else if (event.type === "approval.resolve") recordResolution(db, event);
+    },
+    parked(approvalId) {
+      const row = getApprovalRequest(db, approvalId);
+      if (row?.status === "pending") arm(row);
+    },
+    answer(input) {
+      const row = mustGet(input.approvalId);
+      if (input.token !== undefined) {
+        if (row.tokenHash === null) throw new ApprovalError("NO_TOKEN", `no callback token was issued for approval ${row.id}: issue one on its card first`);
+        if (!callbackTokenMatches(input.token, row.tokenHash)) throw new ApprovalError("BAD_TOKEN", `the token does not match approval ${row.id} (a new token replaces the old one)`);
+      }
+      if (row.status !== "pending") throw new ApprovalError("NOT_PENDING", describeAnswered(row));
+      const allowed = allowedOf(row);
+      if (!allowed.includes(input.decision)) throw new ApprovalError("BAD_DECISION", `"${input.decision}" is not a decision this request allows (allowed: ${allowed.join(", ")})`);
+      const by = input.by.trim();
+      if (by === "") throw new ApprovalError("BAD_INPUT", "say who answered (by)");
+      if (!settle(row, { decision: input.decision, by: by.slice(0, 200), at: now() })) throw new ApprovalError("NOT_PENDING", describeAnswered(mustGet(row.id)));
+      return toView(mustGet(row.id));
+    },
+    issueToken(approvalId) {
+      const row = mustGet(approvalId);
+      if (row.status !== "pending") throw new ApprovalError("NOT_PENDING", describeAnswered(row));
+      const token = newCallbackToken();
+      setTokenHash(db, row.id, hashCallbackToken(token));
+      return { token };
+    },
+    list: (runId) => listRunApprovals(db, runId).map(toView),
+    get: (approvalId) => toView(mustGet(approvalId)),
+    recover() {
+      for (const row of listPendingApprovals(db)) arm(row);
+    },
+  };
+}
