@@ -8,7 +8,7 @@
  * alternately) from the first start until the N runs have all ended (N = 0: for WINDOW_MS),
  * and it reports the reads' rate and latency.
  * A last round adds a hook spinning at a 60 s limit next to 10 runs (the hostile case of
- * issue 10). Finally it stops the server with SIGTERM and reports how long it took to exit.
+ * issue 10; with HOOKWRIGHT_RUN_WORKERS=1 the 10 runs wait for it). Finally it stops the server with SIGTERM and reports how long it took to exit.
  *
  * Prints JSON. Run it under the shared lock (it builds):
  *   flock /tmp/hw-heavy.lock npm run bench:load
@@ -169,7 +169,11 @@ async function main() {
   try {
     await waitForServer(api, server);
     const create = (name: string, hooks: ReturnType<typeof hook>[], limits?: { timeoutMs: number; memoryMiB: number }) =>
-      api.mutate<{ id: string }>("pipelines.create", { from: "document", document: { format: "hookwright.pipeline/v1", name, profile: "vellum", hooks, scenarios: [scenario], ...(limits ? { limits } : {}) } });
+      api.mutate<{ id: string }>("pipelines.create", {
+        from: "document",
+        // The spinning pipeline's turn has one model call, so its hook spins once (60 s), not at every call.
+        document: { format: "hookwright.pipeline/v1", name, profile: "vellum", hooks, scenarios: [limits ? { ...scenario, tools: [], model: { kind: "scripted", responses: scenario.model.responses.slice(-1) } } : scenario], ...(limits ? { limits } : {}) },
+      });
     const pipeline = await create("Load", [hook("concise", 'export default function (ctx) { ctx.systemPrompt = (ctx.systemPrompt ?? "") + "\\nBe concise."; }\n')]);
     const spin = await create("Spin", [hook("spin", "export default async function () { for (;;) {} }\n")], { timeoutMs: 60_000, memoryMiB: 64 });
 
