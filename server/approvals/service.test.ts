@@ -1,0 +1,144 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { webSearchApproval } from "~/core/examples/webSearchApproval";
+import type { PipelineInput } from "~/core/pipeline/schema";
+import type { TraceEvent } from "~/core/trace/events";
+import { openTestDatabase } from "~/db/testDatabase";
+import { createPipeline } from "~/db/pipelineStore";
+import { createRunEventBus } from "../runs/eventBus";
+import { defaultRunEngine } from "../runs/engine";
+import { createRunService, type RunService } from "../runs/runService";
+import { getRunRow, readAllEvents } from "../runs/runStore";
+import { ApprovalError } from "./approvalError";
+
+/* The gate end to end in the run service, with the real engine and sandbox (in this thread). */
+
+const DENIAL = "Denied by user. The tool call did not run.";
+
+function pipelineWith(approvals?: unknown[]): PipelineInput {
+  const doc = structuredClone(webSearchApproval);
+  const scenario = { ...doc.scenarios![0]!, name: "search", expectations: [] as never[], ...(approvals ? { approvals } : {}) };
+  return { ...doc, scenarios: [scenario] } as PipelineInput;
+}
+
+async function until<T>(read: () => T | undefined | null | false, what: string, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = read();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe("approval gate in the run service", () => {
+  let handle: ReturnType<typeof openTestDatabase>;
+  let service: RunService;
+  const newService = () => createRunService({ db: handle.db, bus: createRunEventBus(), engine: defaultRunEngine });
+  beforeEach(() => {
+    handle = openTestDatabase();
+    service = newService();
+  });
+  afterEach(() => handle.close());
+
+  const ended = (runId: string) => () => getRunRow(handle.db, runId)?.status !== "running" && readAllEvents(handle.db, runId);
+  const toolResult = (events: TraceEvent[]) => events.find((e) => e.type === "tool.result");
+
+  it("parks at a request nobody scripted, and a deny on the card finishes the run with the host's denial text", async () => {
+    const { id } = createPipeline(handle.db, pipelineWith());
+    const { runId } = service.start({ pipelineId: id, scenario: { name: "search" } });
+    await service.settled(runId);
+
+    const events = readAllEvents(handle.db, runId);
+    expect(events.at(-1)?.type).toBe("approval.request");
+    expect(getRunRow(handle.db, runId)?.status).toBe("running");
+    const [pending] = service.approvals.list(runId);
+    expect(pending).toMatchObject({ approvalId: `${runId}.a1`, status: "pending", toolName: "web_search", params: { query: "2026 Tour de France winner" } });
+    expect(pending?.request).toMatchObject({ title: "Run web search", allowedDecisions: ["allow-once", "allow-always", "deny"] });
+    expect(pending!.expiresAt - pending!.requestedAt).toBe(60_000);
+
+    service.approvals.answer({ approvalId: `${runId}.a1`, decision: "deny", by: "alice" });
+    const finished = await until(ended(runId), "the run to end");
+    expect(finished.filter((e) => e.type === "approval.request")).toHaveLength(1);
+    expect(finished.find((e) => e.type === "approval.resolve")).toMatchObject({ decision: "deny", by: "alice" });
+    const result = toolResult(finished);
+    expect(result?.type === "tool.result" && result.content.startsWith(DENIAL)).toBe(true);
+    expect(finished.at(-1)).toMatchObject({ type: "run.end", exitReason: "no_tool_calls" });
+    expect(finished.map((e) => e.seq)).toEqual(finished.map((_, i) => i + 1));
+    expect(service.approvals.get(`${runId}.a1`)).toMatchObject({ status: "answered", decision: "deny", respondedBy: "alice" });
+    expect(getRunRow(handle.db, runId)?.status).toBe("finished");
+  });
+
+  it("an allow runs the tool; a second answer and a bad decision are refused and change nothing", async () => {
+    const { id } = createPipeline(handle.db, pipelineWith());
+    const { runId } = service.start({ pipelineId: id, scenario: { name: "search" } });
+    await service.settled(runId);
+    const approvalId = `${runId}.a1`;
+    expect(() => service.approvals.answer({ approvalId, decision: "approve", by: "bob" })).toThrow('"approve" is not a decision this request allows (allowed: allow-once, allow-always, deny)');
+    service.approvals.answer({ approvalId, decision: "allow-once", by: "bob" });
+    const finished = await until(ended(runId), "the run to end");
+    expect(toolResult(finished)).toMatchObject({ content: "Tour de France 2026: overall winner announced in Paris on 26 July.", isError: false });
+    let error: unknown;
+    try {
+      service.approvals.answer({ approvalId, decision: "deny", by: "eve" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ApprovalError);
+    expect((error as ApprovalError).code).toBe("NOT_PENDING");
+    expect(service.approvals.get(approvalId)).toMatchObject({ decision: "allow-once", respondedBy: "bob" });
+  });
+
+  it("checks the callback token: wrong or missing is refused, the issued one answers", async () => {
+    const { id } = createPipeline(handle.db, pipelineWith());
+    const { runId } = service.start({ pipelineId: id, scenario: { name: "search" } });
+    await service.settled(runId);
+    const approvalId = `${runId}.a1`;
+    expect(() => service.approvals.answer({ approvalId, decision: "deny", by: "bot", token: "x" })).toThrow("no callback token was issued");
+    const first = service.approvals.issueToken(approvalId).token;
+    const { token } = service.approvals.issueToken(approvalId);
+    expect(() => service.approvals.answer({ approvalId, decision: "deny", by: "bot", token: first })).toThrow("the token does not match");
+    expect(service.approvals.get(approvalId).status).toBe("pending");
+    service.approvals.answer({ approvalId, decision: "deny", by: "feishu:ou_123", token });
+    await until(ended(runId), "the run to end");
+    expect(service.approvals.get(approvalId)).toMatchObject({ status: "answered", respondedBy: "feishu:ou_123" });
+  });
+
+  it("a scripted answer answers without parking, and the row keeps it as the audit record", async () => {
+    const { id } = createPipeline(handle.db, pipelineWith([{ match: { tool: "web_search" }, decision: "deny", afterMs: 50, by: "script" }]));
+    const { runId } = service.start({ pipelineId: id, scenario: { name: "search" } });
+    await service.settled(runId);
+    const events = readAllEvents(handle.db, runId);
+    expect(events.find((e) => e.type === "approval.resolve")).toMatchObject({ decision: "deny", by: "script", at: 1_767_225_600_050 });
+    expect(service.approvals.list(runId)).toMatchObject([{ status: "answered", decision: "deny", respondedBy: "script" }]);
+  });
+
+  it("survives a new service on the same database (a restart): still waiting, and answering finishes the run", async () => {
+    const { id } = createPipeline(handle.db, pipelineWith());
+    const { runId } = service.start({ pipelineId: id, scenario: { name: "search" } });
+    await service.settled(runId);
+    const restarted = newService();
+    expect(getRunRow(handle.db, runId)?.status).toBe("running");
+    expect(restarted.approvals.list(runId)[0]?.status).toBe("pending");
+    restarted.approvals.answer({ approvalId: `${runId}.a1`, decision: "allow-once", by: "carol" });
+    const finished = await until(ended(runId), "the run to end");
+    expect(finished.at(-1)).toMatchObject({ type: "run.end", exitReason: "no_tool_calls" });
+    expect(toolResult(finished)).toMatchObject({ isError: false });
+  });
+
+  it("a re-run answers as recorded, or asks again when told to", async () => {
+    const { id } = createPipeline(handle.db, pipelineWith());
+    const { runId } = service.start({ pipelineId: id, scenario: { name: "search" } });
+    await service.settled(runId);
+    service.approvals.answer({ approvalId: `${runId}.a1`, decision: "deny", by: "alice" });
+    await until(ended(runId), "the run to end");
+
+    const again = service.rerun({ runId });
+    await until(ended(again.runId), "the re-run to end");
+    expect(readAllEvents(handle.db, again.runId).find((e) => e.type === "approval.resolve")).toMatchObject({ decision: "deny", by: "alice (recorded)" });
+
+    const fresh = service.rerun({ runId, answerApprovalsAgain: true });
+    await service.settled(fresh.runId);
+    expect(readAllEvents(handle.db, fresh.runId).at(-1)?.type).toBe("approval.request");
+    expect(service.approvals.list(fresh.runId)[0]?.status).toBe("pending");
+  });
+});
