@@ -38,6 +38,12 @@ class NodeState implements ProxyHandler<object> {
   dirty = false;
   /** Nodes it was read from; a write marks them dirty too. */
   readonly parents: NodeState[] = [];
+  /** Children (read from this node) that became dirty: finalising an array visits only these and the written slots. */
+  dirtyChildren: Set<NodeState> | null = null;
+  /** An array's keys written since it was copied (its other slots still hold the committed elements). */
+  written: Set<string> | null = null;
+  /** The shortest the array's copy has been: slots from there on may be holes or new. */
+  minLength = 0;
 
   constructor(
     readonly draft: Draft,
@@ -53,13 +59,23 @@ class NodeState implements ProxyHandler<object> {
     return (this.copy ?? this.base) as Record<PropertyKey, unknown>;
   }
 
-  private writable(): Record<string, unknown> {
+  private writable(key: PropertyKey): Record<string, unknown> {
     if (!this.copy) {
       const base = this.base as Record<string, unknown> | unknown[];
-      this.copy = Array.isArray(base) ? base.slice() : { ...base };
+      if (Array.isArray(base)) {
+        this.copy = base.slice();
+        this.written = new Set();
+        this.minLength = base.length;
+      } else this.copy = { ...base };
     }
+    this.written?.add(String(key));
     markDirty(this);
     return this.copy as Record<string, unknown>;
+  }
+
+  /** After a write to an array's copy: remember how short it got (a shorter length drops slots). */
+  private wrote(): void {
+    if (this.written && Array.isArray(this.copy)) this.minLength = Math.min(this.minLength, this.copy.length);
   }
 
   private extra(key: PropertyKey): boolean {
@@ -78,18 +94,21 @@ class NodeState implements ProxyHandler<object> {
     // Assigning a node to where it already is (ctx.x = ctx.x) is not a write.
     if (typeof key === "string" && hasOwn(src, key) && this.draft.sameNode(value, src[key])) return true;
     this.draft.remember(value);
-    Reflect.set(this.writable(), key, value);
+    Reflect.set(this.writable(key), key, value);
+    this.wrote();
     return true;
   }
 
   defineProperty(_target: object, key: PropertyKey, descriptor: PropertyDescriptor): boolean {
     this.draft.remember(descriptor.value);
-    return Reflect.defineProperty(this.writable(), key, { ...descriptor, configurable: true });
+    const done = Reflect.defineProperty(this.writable(key), key, { ...descriptor, configurable: true });
+    this.wrote();
+    return done;
   }
 
   deleteProperty(_target: object, key: PropertyKey): boolean {
     if (!hasOwn(this.current(), key)) return true;
-    return Reflect.deleteProperty(this.writable(), key);
+    return Reflect.deleteProperty(this.writable(key), key);
   }
 
   has(_target: object, key: PropertyKey): boolean {
@@ -176,7 +195,10 @@ export class Draft {
     }
     if (parent && !state.parents.includes(parent)) {
       state.parents.push(parent);
-      if (state.dirty) markDirty(parent);
+      if (state.dirty) {
+        (parent.dirtyChildren ??= new Set()).add(state);
+        markDirty(parent);
+      }
     }
     return state;
   }
@@ -210,7 +232,9 @@ export class Draft {
     const base = state.base as Record<string, Json> | Json[];
     const src = (state.copy ?? base) as Record<string, unknown> | unknown[];
     let out: Json;
-    if (Array.isArray(src)) {
+    if (Array.isArray(src) && Array.isArray(base) && (state.written || !state.copy)) {
+      out = this.finalizeArray(state, base, src, path);
+    } else if (Array.isArray(src)) {
       const arr: Json[] = new Array<Json>(src.length);
       let same = Array.isArray(base) && base.length === src.length;
       for (let i = 0; i < src.length; i++) {
@@ -237,6 +261,39 @@ export class Draft {
     this.inProgress.delete(state);
     this.memo.set(state, out);
     return out;
+  }
+
+  /**
+   * A dirty array, visiting only what can differ from the committed one: the written slots,
+   * the slots past the shortest length the copy had, and the slots holding children that were
+   * written through. Every other slot still holds the committed element, which is its own JSON
+   * (at 1 MB of history, walking every message of an array a hook pushed to was most of a call).
+   */
+  private finalizeArray(state: NodeState, base: Json[], src: unknown[], path: string): Json[] {
+    const written = state.written ?? new Set<string>();
+    const out = src.slice() as Json[];
+    // Never copied: every slot is the committed one, and only children written through can differ.
+    const stable = Math.min(state.written ? state.minLength : base.length, base.length, src.length);
+    let same = src.length === base.length;
+    const slot = (i: number) => {
+      const v = this.slotValue(src[i], path, i);
+      out[i] = v === undefined ? null : v;
+      if (same && out[i] !== base[i]) same = false;
+    };
+    for (let i = stable; i < src.length; i++) slot(i);
+    for (const key of written) {
+      const i = arrayIndex(key);
+      if (i !== -1 && i < stable) slot(i);
+    }
+    for (const child of state.dirtyChildren ?? []) {
+      const value = child.base as Json;
+      for (let i = base.indexOf(value); i !== -1 && i < stable; i = base.indexOf(value, i + 1)) {
+        if (written.has(String(i))) continue;
+        out[i] = this.finalizeNode(child, `${path}/${i}`);
+        if (same && out[i] !== base[i]) same = false;
+      }
+    }
+    return same ? base : out;
   }
 
   /**
@@ -300,7 +357,16 @@ export class Draft {
 function markDirty(state: NodeState): void {
   if (state.dirty) return;
   state.dirty = true;
-  for (const parent of state.parents) markDirty(parent);
+  for (const parent of state.parents) {
+    (parent.dirtyChildren ??= new Set()).add(state);
+    markDirty(parent);
+  }
+}
+
+/** `key` as an array index, or -1 when it is not one ("length", "01", "-1", "x"). */
+function arrayIndex(key: string): number {
+  const n = Number(key);
+  return Number.isInteger(n) && n >= 0 && String(n) === key ? n : -1;
 }
 
 /** A primitive as JSON.stringify stores it; `key`, if given, is appended to `path` for the error. */

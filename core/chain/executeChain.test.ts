@@ -327,3 +327,55 @@ describe("executeChain: extras", () => {
     expect(result.context).toEqual({ a: 2 });
   });
 });
+
+describe("executeChain: arrays written in place", () => {
+  const messages = () => Array.from({ length: 40 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: [{ type: "text", text: `m${i}` }] }));
+
+  it("commits a write deep inside one message of a long history, leaving every other message as it was", async () => {
+    const context = { messages: messages() };
+    const r = await run("chain", context, {
+      a: (ctx) => {
+        ctx.messages[37].content[0].text = "cut";
+      },
+    });
+    expect((r.context.messages as JsonObject[])[37]).toEqual({ role: "assistant", content: [{ type: "text", text: "cut" }] });
+    expect((r.context.messages as JsonObject[])[36]).toBe(context.messages[36]);
+    expect(r.calls[0]?.patch).toEqual([{ op: "replace", path: "/messages/37/content/0/text", value: "cut" }]);
+  });
+
+  it("keeps pushes, shortened and re-grown lengths, deletions and reorders exact", async () => {
+    const r = await run("chain", { a: [1, 2, 3, 4, 5], b: [1, 2, 3], c: ["x", "y", "z"], d: [3, 1, 2], e: [{ n: 1 }, { n: 2 }] }, {
+      h: (ctx) => {
+        ctx.a.push(6);
+        ctx.a.length = 2;
+        ctx.a.length = 4;
+        ctx.a[3] = "last";
+        delete ctx.b[1];
+        ctx.c.unshift("w");
+        ctx.c.splice(2, 1);
+        ctx.d.sort();
+        ctx.e.reverse();
+        ctx.e[1].n = 10;
+      },
+    });
+    expect(r.context).toEqual({ a: [1, 2, null, "last"], b: [1, null, 3], c: ["w", "x", "z"], d: [1, 2, 3], e: [{ n: 2 }, { n: 10 }] });
+  });
+
+  it("updates an object shared by two arrays through whichever one a hook wrote", async () => {
+    const shared = { text: "same" };
+    const r = await run("chain", { first: [shared, { text: "a" }], second: [{ text: "b" }, shared] }, {
+      place: (ctx) => {
+        // Storing a node where another one is creates sharing the next hook's draft must keep.
+        ctx.second[0] = ctx.first[1];
+      },
+      write: (ctx) => {
+        ctx.first[1].text = "changed";
+        ctx.second.push({ text: "new" });
+      },
+    });
+    expect(r.context).toEqual({
+      first: [{ text: "same" }, { text: "changed" }],
+      second: [{ text: "changed" }, { text: "same" }, { text: "new" }],
+    });
+  });
+});
