@@ -1,4 +1,5 @@
 import { createCallerFactory, router } from "./trpc";
+import { approvalsRouter } from "./routers/approvals";
 import { bundlesRouter } from "./routers/bundles";
 import { pipelinesRouter } from "./routers/pipelines";
 import { runsRouter } from "./routers/runs";
@@ -8,6 +9,7 @@ export const appRouter = router({
   pipelines: pipelinesRouter,
   bundles: bundlesRouter,
   runs: runsRouter,
+  approvals: approvalsRouter,
 });
 
 export type AppRouter = typeof appRouter;

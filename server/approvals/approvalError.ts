@@ -9,6 +9,12 @@ export class ApprovalError extends Error {
   ) {
     super(message);
   }
+
+  /** The tRPC code the API answers with (server/api/trpc.ts maps any error carrying `apiCode`). */
+  get apiCode(): "NOT_FOUND" | "CONFLICT" | "FORBIDDEN" | "BAD_REQUEST" {
+    const status = httpStatusOf(this.code);
+    return status === 404 ? "NOT_FOUND" : status === 409 ? "CONFLICT" : status === 403 ? "FORBIDDEN" : "BAD_REQUEST";
+  }
 }
 
 /** The HTTP status of an approval error (the callback answers with it). */

@@ -16,7 +16,7 @@ const DENIAL = "Denied by user. The tool call did not run.";
 
 function pipelineWith(approvals?: unknown[]): PipelineInput {
   const doc = structuredClone(webSearchApproval);
-  const scenario = { ...doc.scenarios![0]!, name: "search", expectations: [] as never[], ...(approvals ? { approvals } : {}) };
+  const scenario = { ...doc.scenarios?.[0], name: "search", expectations: [] as never[], ...(approvals ? { approvals } : {}) };
   return { ...doc, scenarios: [scenario] } as PipelineInput;
 }
 
@@ -54,7 +54,7 @@ describe("approval gate in the run service", () => {
     const [pending] = service.approvals.list(runId);
     expect(pending).toMatchObject({ approvalId: `${runId}.a1`, status: "pending", toolName: "web_search", params: { query: "2026 Tour de France winner" } });
     expect(pending?.request).toMatchObject({ title: "Run web search", allowedDecisions: ["allow-once", "allow-always", "deny"] });
-    expect(pending!.expiresAt - pending!.requestedAt).toBe(60_000);
+    expect((pending?.expiresAt ?? 0) - (pending?.requestedAt ?? 0)).toBe(60_000);
 
     service.approvals.answer({ approvalId: `${runId}.a1`, decision: "deny", by: "alice" });
     const finished = await until(ended(runId), "the run to end");

@@ -40,6 +40,15 @@ export interface RequestFacts {
 const TOKEN_EXEMPT_PATHS = new Set(["/api/access"]);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/**
+ * The approval callback (`POST /api/approvals/<id>`, server/approvals/http.ts) is answered by a
+ * channel's bot, which holds the request's own token, not the server's access token: the route
+ * checks that token itself (docs/approvals.md). Host, URL, Origin and size checks still apply.
+ */
+function isApprovalCallback(method: string, pathname: string): boolean {
+  return method.toUpperCase() === "POST" && /^\/api\/approvals\/[^/]+$/.test(pathname);
+}
+
 const refuse = (status: Refusal["status"], code: RefusalCode, message: string): Refusal => ({ status, code, message: clipMessage(message) });
 
 function hostProblem(headers: Headers, settings: ServerSettings): Refusal | null {
@@ -102,8 +111,9 @@ function sizeProblem(url: string, headers: Headers): Refusal | null {
   return refuse(413, "BODY_TOO_LARGE", tooLargeMessage(limit, declared));
 }
 
-function tokenProblem(url: string, headers: Headers, settings: ServerSettings, tokenHash: () => string): Refusal | null {
-  if (!settings.tokenRequired || TOKEN_EXEMPT_PATHS.has(new URL(url).pathname)) return null;
+function tokenProblem(method: string, url: string, headers: Headers, settings: ServerSettings, tokenHash: () => string): Refusal | null {
+  const { pathname } = new URL(url);
+  if (!settings.tokenRequired || TOKEN_EXEMPT_PATHS.has(pathname) || isApprovalCallback(method, pathname)) return null;
   if (tokenMatches(tokenOf(headers), tokenHash())) return null;
   return refuse(
     401,
@@ -122,6 +132,6 @@ export function screenRequest(request: RequestFacts, settings: ServerSettings, t
     urlProblem(request.url) ??
     originProblem(request.method, request.headers, settings) ??
     sizeProblem(request.url, request.headers) ??
-    tokenProblem(request.url, request.headers, settings, tokenHash)
+    tokenProblem(request.method, request.url, request.headers, settings, tokenHash)
   );
 }

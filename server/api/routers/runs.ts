@@ -45,7 +45,7 @@ export const runsRouter = router({
   ),
 
   rerun: publicProcedure
-    .input(z.object({ runId, eventDelayMs, newRunId: z.uuid("a run id is a UUID").optional() }))
+    .input(z.object({ runId, eventDelayMs, newRunId: z.uuid("a run id is a UUID").optional(), answerApprovalsAgain: z.boolean().optional() }))
     .mutation(({ ctx, input }) => getRunService(ctx.db).rerun(input)),
 
   list: publicProcedure

@@ -1,0 +1,11 @@
+import { getDb } from "~/db/client";
+import { approvalCallbackResponse } from "~/server/approvals/http";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** The approval callback (docs/approvals.md): authenticated by the request's own token, not a cookie. */
+export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return approvalCallbackResponse(getDb(), id, request);
+}

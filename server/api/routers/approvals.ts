@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { getRunService } from "~/server/runs";
+import { getRunRow } from "~/server/runs/runStore";
+import { RunError } from "~/server/runs/runError";
+import { publicProcedure, router } from "../trpc";
+
+const approvalId = z.string().min(1, "an approval id is required").max(300, "an approval id has at most 300 characters");
+
+/**
+ * Approval requests of runs (docs/approvals.md): the card lists a run's requests and answers one;
+ * a channel answers from outside with the HTTP callback (app/api/approvals/[id]) and the token
+ * the card issues here.
+ */
+export const approvalsRouter = router({
+  /** Every request of a run, oldest first, pending or answered (the audit record). */
+  list: publicProcedure.input(z.object({ runId: z.string().min(1).max(200) })).query(({ ctx, input }) => {
+    if (!getRunRow(ctx.db, input.runId)) throw new RunError("RUN_NOT_FOUND", `run ${input.runId} does not exist`);
+    return getRunService(ctx.db).approvals.list(input.runId);
+  }),
+
+  /** Answers a pending request from the card (a page of this server); the run resumes. */
+  answer: publicProcedure
+    .input(z.object({ approvalId, decision: z.string().min(1).max(40), by: z.string().trim().min(1, "say who answered").max(200) }))
+    .mutation(({ ctx, input }) => getRunService(ctx.db).approvals.answer(input)),
+
+  /** A new callback token for a pending request (shown once; it replaces the previous one). */
+  issueToken: publicProcedure.input(z.object({ approvalId })).mutation(({ ctx, input }) => getRunService(ctx.db).approvals.issueToken(input.approvalId)),
+});
