@@ -203,6 +203,8 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
           approvals: { known: options.known ?? [], interactive: true },
         },
         delay > 0 ? (e) => void pending.push(e) : record,
+        // A worker's events arrive in bursts: each burst is recorded in one transaction.
+        { batch: (work) => db.transaction(() => work()) },
       );
       if (delay > 0) {
         let finished = false;

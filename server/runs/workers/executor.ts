@@ -7,6 +7,9 @@ import { modelOf, type RunJob } from "./job";
 
 export type RunEventSink = (event: TraceEvent | UnsequencedEvent) => void;
 
+/** Runs `work` (the recording of a slice of events) as one unit: the service passes a database transaction. */
+export type RecordBatch = (work: () => void) => void;
+
 /**
  * What executes runs for the run service: in this thread ({@link inProcessExecutor}) or in a
  * pool of worker threads (./pool.ts). The service records and publishes what `emit` receives.
@@ -16,7 +19,7 @@ export interface RunExecutor {
    * Runs the job, calling `emit` for every event in order. Resolves once the run ended (its
    * last event is run.end); rejects when it could not (the service then ends the trace itself).
    */
-  execute(job: RunJob, emit: RunEventSink): Promise<void>;
+  execute(job: RunJob, emit: RunEventSink, options?: { batch?: RecordBatch }): Promise<void>;
 }
 
 /** User code about to run for a job: what a watchdog needs to bound it and to name it if it never returns. */

@@ -1,7 +1,7 @@
 import type { Worker } from "node:worker_threads";
 import { ApprovalPending } from "../../../core/engine/approvalStep";
 import type { RunPoolConfig } from "./config";
-import type { RunEventSink, RunExecutor } from "./executor";
+import type { RecordBatch, RunEventSink, RunExecutor } from "./executor";
 import type { RunJob } from "./job";
 import { closingEvents, OpenTrace, type LostCause } from "./lostRun";
 import { createMemoryRunQueue, type RunQueue } from "./queue";
@@ -37,6 +37,7 @@ export interface RunPoolOptions extends RunPoolConfig {
 
 interface Waiting {
   emit: RunEventSink;
+  batch?: RecordBatch;
   resolve: () => void;
   reject: (error: Error) => void;
 }
@@ -80,7 +81,7 @@ export function createRunPool(options: RunPoolOptions): RunPool {
     const outcome = await worker.run(job, (event) => {
       open.observe(event);
       sink.emit(event);
-    });
+    }, sink.batch);
     busy--;
     if (outcome.kind === "done") sink.resolve();
     // Parked at an approval: the worker is free at once; the service resumes the run when answered.
@@ -149,10 +150,10 @@ export function createRunPool(options: RunPoolOptions): RunPool {
 
   return {
     config,
-    execute(job, emit) {
+    execute(job, emit, executeOptions) {
       if (closed) return Promise.reject(new Error(startFailure ?? SHUTDOWN));
       return new Promise<void>((resolve, reject) => {
-        waiting.set(job.runId, { emit, resolve, reject });
+        waiting.set(job.runId, { emit, batch: executeOptions?.batch, resolve, reject });
         queue.push(job);
       });
     },

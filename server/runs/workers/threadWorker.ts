@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { TraceEvent, UnsequencedEvent } from "../../../core/trace/events";
-import type { CallInFlight, RunEventSink } from "./executor";
+import type { CallInFlight, RecordBatch, RunEventSink } from "./executor";
 import type { RunJob } from "./job";
 import type { LostCause } from "./lostRun";
 import type { FromWorker, ToWorker } from "./protocol";
@@ -13,7 +13,7 @@ export type RunOutcome = { kind: "done" } | { kind: "parked"; approvalId: string
  * threads below could be swapped for processes or remote machines.
  */
 export interface RunWorker {
-  run(job: RunJob, emit: RunEventSink): Promise<RunOutcome>;
+  run(job: RunJob, emit: RunEventSink, batch?: RecordBatch): Promise<RunOutcome>;
   /** Stops the worker; a job on it ends as lost with `stopped`. */
   stop(reason: string): Promise<void>;
   /** False once the worker exited (the pool replaces it). */
@@ -46,6 +46,7 @@ const SLICE_MS = 5;
 interface Current {
   job: RunJob;
   emit: RunEventSink;
+  batch: RecordBatch;
   resolve: (outcome: RunOutcome) => void;
   call: CallInFlight | null;
   callStarted: number;
@@ -65,6 +66,7 @@ export class ThreadRunWorker implements RunWorker {
   /** The thread's exit code once it exited; handled after the inbox is drained. */
   private exitCode: number | null = null;
   private recordingFailed = false;
+  private inBatch = false;
   alive = true;
 
   /** The script this thread runs. */
@@ -85,11 +87,11 @@ export class ThreadRunWorker implements RunWorker {
     this.thread.on("exit", (code) => this.onExit(code));
   }
 
-  run(job: RunJob, emit: RunEventSink): Promise<RunOutcome> {
+  run(job: RunJob, emit: RunEventSink, batch: RecordBatch = (work) => work()): Promise<RunOutcome> {
     if (!this.alive) return Promise.resolve({ kind: "lost", cause: { kind: "crashed", call: null, reason: "the worker had already exited" } });
     if (this.current) throw new Error(`worker busy with run ${this.current.job.runId}`);
     return new Promise((resolve) => {
-      this.current = { job, emit, resolve, call: null, callStarted: 0, watchdog: null };
+      this.current = { job, emit, batch, resolve, call: null, callStarted: 0, watchdog: null };
       this.thread.ref();
       this.options.onRunStarted?.(job.runId, this.thread);
       this.thread.postMessage({ type: "run", job } satisfies ToWorker);
@@ -121,11 +123,29 @@ export class ThreadRunWorker implements RunWorker {
 
   private drain(): void {
     const until = performance.now() + SLICE_MS;
-    while (this.inboxHead < this.inbox.length && performance.now() < until) {
-      const message = this.inbox[this.inboxHead] as FromWorker;
-      this.inboxHead++;
-      this.handle(message);
+    const slice = () => {
+      while (this.inboxHead < this.inbox.length && performance.now() < until) {
+        const message = this.inbox[this.inboxHead] as FromWorker;
+        if (message.type !== "event" && this.inBatch) return; // the job's end goes after the batch is committed
+        this.inboxHead++;
+        this.handle(message);
+      }
+    };
+    const batch = this.current?.batch;
+    if (batch && (this.inbox[this.inboxHead] as FromWorker | undefined)?.type === "event") {
+      this.inBatch = true;
+      try {
+        batch(slice);
+      } catch (error) {
+        // The batch itself failed to commit: the run cannot go on being recorded.
+        this.recordingFailed = true;
+        this.exitCause ??= { kind: "crashed", call: this.current?.call ?? null, reason: `recording events failed: ${error instanceof Error ? error.message : String(error)}` };
+        void this.thread.terminate();
+      } finally {
+        this.inBatch = false;
+      }
     }
+    slice();
     if (this.inboxHead < this.inbox.length) {
       setImmediate(() => this.drain());
       return;
