@@ -1,3 +1,4 @@
+import type { QuickJSRuntime } from "quickjs-emscripten-core";
 import type { ChainRequest, ChainResult, HookFailure, HookRunner, SandboxLimits } from "../../core/engine/ports";
 import type { JsonObject } from "../../core/json";
 import type { Pipeline } from "../../core/pipeline/schema";
@@ -7,7 +8,6 @@ import { runChainSession, unrecordedNote, type ChainSandbox } from "./chainSessi
 import { RunDeterminism } from "./clock";
 import { CRASH_FAILURE_MESSAGE, isEngineCrash, SandboxCrash, SandboxCrashedError, SandboxTampered } from "./errors";
 import { mib } from "./failures";
-import type { QuickJSRuntime } from "quickjs-emscripten-core";
 import { SandboxInstance } from "./instance";
 import { pipelineFiles, type PipelineFiles } from "./modules";
 import { installRealmGuest, ModuleRealm, realmHostFunction, type RealmGuest } from "./moduleRealm";
@@ -207,8 +207,18 @@ class Runner implements SandboxRunner {
    * The run's instance, started from the process's pre-initialized snapshot on first use: a
    * run whose hooks are all disabled never pays for one.
    */
-  private async ensureInstance(): Promise<SandboxInstance> {
-    if (this.instance) return this.instance;
+  private ensureInstance(): Promise<SandboxInstance> {
+    if (this.instance) return Promise.resolve(this.instance);
+    // Two calls racing for the first instance share one start.
+    this.starting ??= this.startInstance().finally(() => {
+      this.starting = null;
+    });
+    return this.starting;
+  }
+
+  private starting: Promise<SandboxInstance> | null = null;
+
+  private async startInstance(): Promise<SandboxInstance> {
     let started = performance.now();
     const template = await (this.deps.template ?? sandboxTemplate)();
     this.stats.templateMs += performance.now() - started;
