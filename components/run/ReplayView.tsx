@@ -3,6 +3,8 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
+import { RerunAnsweringAgain } from "~/components/approvals/RerunAnsweringAgain";
+import { RunApprovals } from "~/components/approvals/RunApprovals";
 import { RunWithExpectations } from "~/components/expectations/RunWithExpectations";
 import { ServerExpectationSink } from "~/components/expectations/ServerExpectationSink";
 import { errorMessage } from "~/components/providers/apiError";
@@ -88,6 +90,7 @@ export function ReplayView(props: { pipelineId: string; runId: string; initialSt
           >
             Re-run with current code
           </button>
+          {running ? null : <RerunAnsweringAgain pipelineId={props.pipelineId} runId={props.runId} store={store} />}
           {/* A point run has no model replies or tool results to script. */}
           {running || run.point ? null : <SaveAsScenarioButton runId={run.id} onScenario={addScenario} />}
           {run.rerunOf ? <Link href={`/pipelines/${props.pipelineId}/runs/compare?a=${run.rerunOf}&b=${run.id}`}>Compare with the original</Link> : null}
@@ -95,6 +98,7 @@ export function ReplayView(props: { pipelineId: string; runId: string; initialSt
         {rerun.error ? <p className="run-error-text">{errorMessage(rerun.error)}</p> : null}
         {error ? <p className="run-error-text">{error}</p> : null}
       </header>
+      <RunApprovals runId={props.runId} store={store} readOnly={!running} />
       <RunGraph document={pipeline.document} position={position} />
       <ServerExpectationSink pipelineId={props.pipelineId}>
         <RunWithExpectations pipelineId={props.pipelineId} runId={props.runId} store={store} onStep={(seq) => onStep(seq - 1)}>

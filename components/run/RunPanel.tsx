@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import type { Scenario } from "~/core/pipeline/schema";
+import { RunApprovals } from "~/components/approvals/RunApprovals";
 import { RunWithExpectations } from "~/components/expectations/RunWithExpectations";
 import { errorMessage } from "~/components/providers/apiError";
 import { useTRPC } from "~/components/providers/TrpcProvider";
@@ -148,6 +149,7 @@ export function RunPanel(props: {
       {!scenario ? <p className="run-muted">{props.noScenarioHint ?? "This pipeline has no scenario yet."}</p> : null}
       {store && runId ? (
         <RunWithExpectations pipelineId={props.pipelineId} runId={runId} store={store}>
+          <RunApprovals runId={runId} store={store} />
           <LiveHookCards store={store} onOpenHook={props.onOpenHook} onSelect={onStep} />
           <TraceView store={store} step={step} onStep={onStep} follow={follow} onPosition={onPosition} onOpenHook={props.onOpenHook} keyboard={false} />
         </RunWithExpectations>
