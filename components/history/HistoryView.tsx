@@ -14,6 +14,8 @@ function lines(changes: Parameters<typeof changeLines>[0]): string[] {
   return out.length > 0 ? out : ["saved with no changes"];
 }
 
+const REVISIONS_SHOWN = 100;
+
 /** Keeps `?rev=N&from=M` current without a navigation per click, so the address can be shared. */
 function writeUrl(rev: number, from: number | null) {
   const url = new URL(window.location.href);
@@ -31,7 +33,7 @@ export function HistoryView(props: { pipelineId: string; initialRevision: number
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const pipeline = useQuery(trpc.pipelines.get.queryOptions({ id: props.pipelineId }));
-  const revisions = useQuery(trpc.pipelines.revisions.queryOptions({ id: props.pipelineId }));
+  const revisions = useQuery(trpc.pipelines.revisions.queryOptions({ id: props.pipelineId, limit: REVISIONS_SHOWN }));
   const [selected, setSelected] = useState<number | null>(props.initialRevision);
   const [from, setFrom] = useState<number | null>(props.initialFrom);
   const [restored, setRestored] = useState<{ from: number; to: number } | null>(null);
@@ -41,7 +43,7 @@ export function HistoryView(props: { pipelineId: string; initialRevision: number
         setRestored({ from: input.revision, to: result.revision });
         select(result.revision, input.revision);
         await Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.pipelines.revisions.queryKey({ id: props.pipelineId }) }),
+          queryClient.invalidateQueries({ queryKey: trpc.pipelines.revisions.queryKey({ id: props.pipelineId, limit: REVISIONS_SHOWN }) }),
           queryClient.invalidateQueries({ queryKey: trpc.pipelines.get.queryKey({ id: props.pipelineId }) }),
         ]);
       },
@@ -82,6 +84,7 @@ export function HistoryView(props: { pipelineId: string; initialRevision: number
           {errorMessage(restore.error)}
         </p>
       ) : null}
+      {list.length >= REVISIONS_SHOWN ? <p className={styles.muted}>Showing the {REVISIONS_SHOWN} newest revisions.</p> : null}
       <div className={styles.layout}>
         <ol className={styles.list} aria-label="Revisions" data-testid="revision-list">
           {list.map((r) => {
