@@ -54,6 +54,8 @@ function mergeFields(fields: readonly [string, FieldRule][], acc: unknown, next:
 
 /** `{...value}` as object spread sees any value (a string spreads its characters). */
 function spread(value: unknown): Rec {
+  // Spelled out for strings: QuickJS spreads a primitive string as {} where V8 spreads its characters.
+  if (typeof value === "string") return Object.fromEntries([...value].map((ch, i) => [String(i), ch]));
   return { ...(value as object) } as Rec;
 }
 
