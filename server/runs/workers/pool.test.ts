@@ -20,6 +20,7 @@ import { createRunService, type RunService } from "../runService";
 import { getRunRow, readAllEvents } from "../runStore";
 import { createRunPool, type RunPool } from "./pool";
 import { ThreadRunWorker } from "./threadWorker";
+import { runWorkerScript } from "./workerScript";
 
 /* The worker pool behind the real HTTP API: user code on worker threads, the server's thread free. */
 
@@ -213,6 +214,33 @@ parentPort.on("message", ({ job }) => {
     } finally {
       await pool.close();
       rmSync(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe("a worker that cannot start", () => {
+  it("ends the run waiting for it with the reason, and the next run starts a worker again", async () => {
+    let attempts = 0;
+    const pool = createRunPool({
+      workers: 1,
+      workerMemoryMiB: 1024,
+      graceMs: 5000,
+      startWorker: async (hooks) => {
+        attempts++;
+        if (attempts === 1) throw new Error("the worker's script could not be bundled");
+        return new ThreadRunWorker({ script: await runWorkerScript(), workerMemoryMiB: 1024, graceMs: 5000, ...hooks });
+      },
+    });
+    try {
+      const pipeline = pipelineSchema.parse({ ...beConcise, scenarios: [tools] });
+      const job = (runId: string) => ({ runId, pipeline, scenario: pipeline.scenarios[0] as Scenario, model: { kind: "scripted" as const } });
+      await expect(pool.execute(job("first"), () => undefined)).rejects.toThrow("no run worker could be started: the worker's script could not be bundled");
+      const types: string[] = [];
+      await pool.execute(job("second"), (e) => types.push(e.type));
+      expect(types.at(-1)).toBe("run.end");
+      expect(attempts).toBe(2);
+    } finally {
+      await pool.close();
     }
   }, 60_000);
 });

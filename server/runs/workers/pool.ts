@@ -52,7 +52,6 @@ export function createRunPool(options: RunPoolOptions): RunPool {
   let busy = 0;
   let replaced = 0;
   let closed = false;
-  let startFailure: string | null = null;
 
   const startWorker =
     options.startWorker ??
@@ -99,34 +98,47 @@ export function createRunPool(options: RunPoolOptions): RunPool {
     return outcome;
   }
 
+  /** Ends a job that no worker can take, with the reason. */
+  function refuse(job: RunJob, reason: string): void {
+    const sink = waiting.get(job.runId);
+    waiting.delete(job.runId);
+    sink?.reject(new Error(reason));
+  }
+
+  /** A started worker, or the reason none could start (its script does not bundle, say). */
+  async function tryNewWorker(): Promise<RunWorker | string> {
+    try {
+      const worker = await newWorker();
+      if (closed) await worker.stop(SHUTDOWN);
+      return worker;
+    } catch (error) {
+      return `no run worker could be started: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+
   async function slot(): Promise<void> {
-    let worker: RunWorker | null = null;
-    for (;;) {
+    let worker: RunWorker | string | null = null;
+    while (!closed) {
       // The worker is started before a job is taken, so a run never waits for a thread to boot.
-      if (!worker?.alive) {
+      if (typeof worker !== "string" && !worker?.alive) {
         if (worker) {
           workers.delete(worker);
           replaced++;
         }
-        try {
-          worker = await newWorker();
-        } catch (error) {
-          failEverything(error instanceof Error ? error : new Error(String(error)));
-          return;
-        }
+        worker = await tryNewWorker();
       }
       const job = await queue.take();
       if (!job) return;
-      if (!(await upToDate(worker))) {
+      if (typeof worker !== "string" && !(await upToDate(worker))) {
         await worker.stop("replaced by a worker with the edited sources");
         workers.delete(worker);
-        try {
-          worker = await newWorker();
-        } catch (error) {
-          queue.push(job);
-          failEverything(error instanceof Error ? error : new Error(String(error)));
-          return;
-        }
+        worker = await tryNewWorker();
+      }
+      if (typeof worker === "string") {
+        // Each run waiting says why; the next one tries to start a worker again.
+        refuse(job, worker);
+        worker = null;
+        continue;
       }
       const sink = waiting.get(job.runId);
       waiting.delete(job.runId);
@@ -135,23 +147,12 @@ export function createRunPool(options: RunPoolOptions): RunPool {
     }
   }
 
-  /** The worker cannot start at all (its script does not bundle): every run says so instead of waiting forever. */
-  function failEverything(error: Error): void {
-    closed = true;
-    startFailure = `no run worker could be started: ${error.message}`;
-    for (const job of queue.close()) {
-      const sink = waiting.get(job.runId);
-      waiting.delete(job.runId);
-      sink?.reject(new Error(startFailure));
-    }
-  }
-
   for (let i = 0; i < config.workers; i++) void slot();
 
   return {
     config,
     execute(job, emit, executeOptions) {
-      if (closed) return Promise.reject(new Error(startFailure ?? SHUTDOWN));
+      if (closed) return Promise.reject(new Error(SHUTDOWN));
       return new Promise<void>((resolve, reject) => {
         waiting.set(job.runId, { emit, batch: executeOptions?.batch, resolve, reject });
         queue.push(job);
@@ -160,12 +161,8 @@ export function createRunPool(options: RunPoolOptions): RunPool {
     stats: () => ({ workers: [...workers].filter((w) => w.alive).length, busy, queued: queue.length, replaced }),
     async close() {
       closed = true;
-      for (const job of queue.close()) {
-        const sink = waiting.get(job.runId);
-        waiting.delete(job.runId);
-        // Never started: the service writes its run.end with this reason.
-        sink?.reject(new Error(SHUTDOWN));
-      }
+      // Never started: the service writes their run.end with this reason.
+      for (const job of queue.close()) refuse(job, SHUTDOWN);
       await Promise.all([...workers].map((w) => w.stop(SHUTDOWN)));
     },
   };
