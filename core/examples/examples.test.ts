@@ -41,6 +41,9 @@ describe("example pipelines", () => {
       ["Retry on an empty reply", "vellum"],
       ["Audit log", "registry"],
       ["Dangerous shell command gate", "registry"],
+      ["Web search approval", "openclaw"],
+      ["Prompt context by priority", "openclaw"],
+      ["Secret redactor", "openclaw"],
     ]);
     for (const p of examplePipelines) {
       const parsed = parsePipeline(p);

@@ -2,11 +2,23 @@ import type { PipelineInput } from "../pipeline/schema";
 import { auditLog } from "./auditLog";
 import { beConcise } from "./beConcise";
 import { dangerousCommandGate } from "./dangerousCommandGate";
+import { promptContextPair } from "./promptContextPair";
 import { retryEmptyReply } from "./retryEmptyReply";
+import { secretRedactor } from "./secretRedactor";
 import { truncateToolResults } from "./truncateToolResults";
+import { webSearchApproval } from "./webSearchApproval";
 
 /**
  * Example pipelines seeded into a new database and offered by "New from example".
  * Each has a scenario that makes its hooks visibly do their job (core/examples/examples.test.ts).
  */
-export const examplePipelines: PipelineInput[] = [beConcise, truncateToolResults, retryEmptyReply, auditLog, dangerousCommandGate];
+export const examplePipelines: PipelineInput[] = [
+  beConcise,
+  truncateToolResults,
+  retryEmptyReply,
+  auditLog,
+  dangerousCommandGate,
+  webSearchApproval,
+  promptContextPair,
+  secretRedactor,
+];
