@@ -16,22 +16,28 @@ if (!parentPort) throw new Error("workerMain runs as a worker thread (see server
 const port = parentPort;
 const post = (message: FromWorker) => port.postMessage(message);
 
-port.on("message", (message: ToWorker) => {
-  void runJob(defaultRunEngine, message.job, (event) => post({ type: "event", json: JSON.stringify(event) }), {
-    yieldBetweenCalls: false,
-    watch: { starting: (call) => post({ type: "call", call }), finished: () => post({ type: "called" }) },
-  }).then(
-    () => post({ type: "done" }),
-    (error: unknown) =>
-      post(
-        error instanceof ApprovalPending
-          ? { type: "parked", approvalId: error.approvalId }
-          : { type: "failed", error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) },
-      ),
-  );
-});
 // The sandbox's pre-initialized instance is built while the worker waits for its first job.
-void prewarmSandbox().then(
+const warm = prewarmSandbox().then(
   () => post({ type: "ready" }),
   () => post({ type: "ready" }), // the first run reports the failure, with its run
 );
+
+port.on("message", (message: ToWorker) => {
+  // A job waits for the warm-up outside any watched call, so building the snapshot is never taken for a stuck hook.
+  void warm
+    .then(() =>
+      runJob(defaultRunEngine, message.job, (event) => post({ type: "event", json: JSON.stringify(event) }), {
+        yieldBetweenCalls: false,
+        watch: { starting: (call) => post({ type: "call", call }), finished: () => post({ type: "called" }) },
+      }),
+    )
+    .then(
+      () => post({ type: "done" }),
+      (error: unknown) =>
+        post(
+          error instanceof ApprovalPending
+            ? { type: "parked", approvalId: error.approvalId }
+            : { type: "failed", error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) },
+        ),
+    );
+});
