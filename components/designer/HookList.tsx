@@ -2,7 +2,10 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { hooksAtPoint } from "~/core/pipeline/changes";
-import type { HookPointSpec } from "~/core/profiles";
+import type { HookPointSpec, Profile } from "~/core/profiles";
+import { getBinding } from "~/core/profiles/bindings";
+import { gatedHooks } from "~/core/profiles/gating";
+import type { Pipeline } from "~/core/pipeline/schema";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import { dropTargetIndex } from "./dropIndex";
 import styles from "./hookPanel.module.css";
@@ -19,13 +22,15 @@ interface DragState {
 }
 
 /** The hooks of one point in registration order, reorderable by drag and drop or Alt+↑/↓. */
-export function HookList({ point }: { point: HookPointSpec }) {
+export function HookList({ point, profile }: { point: HookPointSpec; profile?: Profile }) {
   const doc = useDesignerDoc();
   const openFile = useEditorStore((s) => s.openFile);
   const activeHookId = useEditorStore((s) => s.runHighlight?.hookId ?? null);
   const commands = useHookCommands();
   const hooks = useMemo(() => hooksAtPoint(doc, point.id), [doc, point.id]);
-  const positions = useMemo(() => runPositions(hooks, point.ordering), [hooks, point.ordering]);
+  const gated = useMemo(() => gatedReasons(profile, doc), [profile, doc]);
+  const positions = useMemo(() => runPositions(hooks.filter((h) => !gated.has(h.id)), point.ordering), [hooks, point.ordering, gated]);
+  const matcher = useMemo(() => (profile?.matcherShape ? { shape: profile.matcherShape, check: profile.checkMatcher } : undefined), [profile]);
 
   const [focusId, setFocusId] = useState<string | null>(null);
   // The drag lives in a ref (read by the drop handler, which may run before React renders the
@@ -81,6 +86,7 @@ export function HookList({ point }: { point: HookPointSpec }) {
       },
       setPriority: (hookId, priority) => commands.setPriority(hookId, priority),
       setMatcher: (hookId, matcher) => commands.setMatcher(hookId, matcher),
+      setTimeout: (hookId, timeoutMs) => commands.setTimeout(hookId, timeoutMs),
       dragStart: (hookId) => setDrag({ id: hookId, overId: null, after: false }),
       dragOver: (hookId, after) => {
         const d = dragRef.current;
@@ -135,6 +141,8 @@ export function HookList({ point }: { point: HookPointSpec }) {
           index={index}
           count={hooks.length}
           point={point}
+          matcher={matcher}
+          gated={gated.get(hook.id) ?? null}
           runPosition={positions.get(hook.id)}
           tabbable={hook.id === tabbableId}
           open={openFile?.kind === "hook" && openFile.hookId === hook.id}
@@ -146,4 +154,11 @@ export function HookList({ point }: { point: HookPointSpec }) {
       ))}
     </ol>
   );
+}
+
+/** Hooks the profile's host drops at registration, with why (a plugin setting gates them). */
+function gatedReasons(profile: Profile | undefined, doc: Pipeline): Map<string, string> {
+  if (!profile?.settings) return new Map();
+  const pluginId = getBinding(profile.id)?.pluginId?.(doc.name) ?? doc.name;
+  return new Map(gatedHooks(profile, doc, pluginId).map((g) => [g.hookId, g.reason]));
 }

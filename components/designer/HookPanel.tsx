@@ -9,6 +9,7 @@ import { HookList } from "./HookList";
 import styles from "./hookPanel.module.css";
 import { PointOverview } from "./PointOverview";
 import { orderingReasons } from "./runOrder";
+import { HostSettings } from "./HostSettings";
 import { useHookCommands } from "./useHookCommands";
 
 const executionNames: Record<Profile["points"][number]["execution"], string> = {
@@ -74,6 +75,7 @@ export function HookPanel({ profile }: { profile: Profile }) {
       <p className={styles.ordering} data-testid="ordering-reason">
         {orderingReasons[point.ordering]}
       </p>
+      <HostSettings profile={profile} point={point} />
       <div className={styles.addRow}>
         <button type="button" className="btn btn-primary" onClick={() => commands.add({ profile, point, kind: "template" })} data-testid="add-hook">
           + Add hook
@@ -84,10 +86,10 @@ export function HookPanel({ profile }: { profile: Profile }) {
       </div>
       {pipelineId ? (
         <HookNotesProvider pipelineId={pipelineId}>
-          <HookList point={point} />
+          <HookList point={point} profile={profile} />
         </HookNotesProvider>
       ) : (
-        <HookList point={point} />
+        <HookList point={point} profile={profile} />
       )}
       <p id="hook-list-keys" className={styles.keys}>
         <kbd>↑</kbd>/<kbd>↓</kbd> move focus · <kbd>Alt</kbd>+<kbd>↑</kbd>/<kbd>↓</kbd> reorder · <kbd>Enter</kbd> open · <kbd>Space</kbd> on/off ·{" "}

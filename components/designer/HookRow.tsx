@@ -17,7 +17,8 @@ export interface HookRowActions {
   duplicate(hookId: string): void;
   remove(hookId: string): void;
   setPriority(hookId: string, priority: number | null): void;
-  setMatcher(hookId: string, matcher: string | null): void;
+  setMatcher(hookId: string, matcher: Hook["matcher"]): void;
+  setTimeout(hookId: string, timeoutMs: number | null): void;
   dragStart(hookId: string): void;
   dragOver(hookId: string, after: boolean): void;
   drop(): void;
@@ -29,7 +30,11 @@ export interface HookRowProps {
   hook: Hook;
   index: number;
   count: number;
-  point: Pick<HookPointSpec, "hasPriority" | "hasMatcher" | "ordering">;
+  point: Pick<HookPointSpec, "hasPriority" | "hasMatcher" | "ordering" | "hasTimeout" | "fold">;
+  /** How the profile's matchers are written, and the host loader's check of one (null: fine). */
+  matcher?: { shape: "pattern" | "tool-ids"; check?: (matcher: string | string[]) => string | null };
+  /** The host drops this hook at registration (a plugin setting): why, in its words. */
+  gated?: string | null;
   runPosition: number | undefined;
   tabbable: boolean;
   open: boolean;
@@ -46,6 +51,8 @@ export const HookRow = memo(function HookRow(props: HookRowProps) {
   const [draft, setDraft] = useState(hook.name);
   const [renameError, setRenameError] = useState<string | null>(null);
   const [priorityDraft, setPriorityDraft] = useState<string | null>(null);
+  const [timeoutDraft, setTimeoutDraft] = useState<string | null>(null);
+  const [matcherError, setMatcherError] = useState<string | null>(null);
 
   const startRename = () => {
     setDraft(hook.name);
@@ -99,12 +106,36 @@ export const HookRow = memo(function HookRow(props: HookRowProps) {
   };
   const priorityInvalid = priorityDraft !== null && priorityDraft.trim() !== "" && !Number.isInteger(Number(priorityDraft));
 
+  const timeoutInvalid = timeoutDraft !== null && timeoutDraft.trim() !== "" && !(Number.isInteger(Number(timeoutDraft)) && Number(timeoutDraft) > 0 && Number(timeoutDraft) <= 600_000);
+  const commitTimeout = () => {
+    if (timeoutDraft === null || timeoutInvalid) return;
+    const text = timeoutDraft.trim();
+    actions.setTimeout(hook.id, text === "" ? null : Number(text));
+    setTimeoutDraft(null);
+  };
+  const defaultTimeout = point.fold?.defaultTimeoutMs ?? null;
+
+  /** A list profile's matcher is comma-separated tool ids, checked as the host's loader checks it. */
+  const commitMatcher = (text: string) => {
+    const trimmed = text.trim();
+    if (props.matcher?.shape !== "tool-ids") return actions.setMatcher(hook.id, trimmed || null);
+    if (trimmed === "") {
+      setMatcherError(null);
+      return actions.setMatcher(hook.id, null);
+    }
+    const list = trimmed.split(",").map((t) => t.trim());
+    const problem = props.matcher.check?.(list) ?? null;
+    setMatcherError(problem);
+    if (!problem) actions.setMatcher(hook.id, list);
+  };
+
   const classes = [
     styles.row,
     props.open ? styles.rowOpen : "",
     hook.enabled ? "" : styles.rowDisabled,
     props.dragging ? styles.rowDragging : "",
     props.active ? styles.rowActive : "",
+    props.gated ? styles.rowGated : "",
     props.dropMark === "before" ? styles.dropBefore : props.dropMark === "after" ? styles.dropAfter : "",
   ].join(" ");
 
@@ -116,7 +147,7 @@ export const HookRow = memo(function HookRow(props: HookRowProps) {
       }}
       className={classes}
       tabIndex={props.tabbable ? 0 : -1}
-      aria-label={`${hook.name}, ${index + 1} of ${count}${hook.enabled ? "" : ", disabled"}`}
+      aria-label={`${hook.name}, ${index + 1} of ${count}${hook.enabled ? "" : ", disabled"}${props.gated ? ", gated off by the host" : ""}`}
       aria-current={props.open ? "true" : undefined}
       data-testid="hook-row"
       data-hook-id={hook.id}
@@ -182,7 +213,12 @@ export const HookRow = memo(function HookRow(props: HookRowProps) {
           </button>
         )}
         <HookNoteLine hookId={hook.id} />
-        {point.hasPriority || point.hasMatcher ? (
+        {props.gated ? (
+          <p className={styles.gatedLine} data-testid="hook-gated">
+            Gated off: {props.gated}
+          </p>
+        ) : null}
+        {point.hasPriority || point.hasMatcher || point.hasTimeout ? (
           <div className={styles.fields}>
             {point.hasPriority ? (
               <label className={styles.smallField}>
@@ -207,9 +243,37 @@ export const HookRow = memo(function HookRow(props: HookRowProps) {
                   className={`input ${styles.matcherInput}`}
                   defaultValue={Array.isArray(hook.matcher) ? hook.matcher.join(", ") : (hook.matcher ?? "")}
                   key={JSON.stringify(hook.matcher)}
-                  placeholder="every tool"
-                  onBlur={(e) => actions.setMatcher(hook.id, e.target.value.trim() || null)}
+                  placeholder={props.matcher?.shape === "tool-ids" ? "every tool (or: exec, web_search)" : "every tool"}
+                  aria-invalid={matcherError ? true : undefined}
+                  data-testid="hook-matcher"
+                  onBlur={(e) => commitMatcher(e.target.value)}
                   onKeyDown={(e) => e.key === "Enter" && e.currentTarget.blur()}
+                />
+                {matcherError ? (
+                  <span className="field-error" role="alert" data-testid="matcher-error">
+                    {matcherError}
+                  </span>
+                ) : null}
+              </label>
+            ) : null}
+            {point.hasTimeout ? (
+              <label className={styles.smallField}>
+                <span>timeoutMs</span>
+                <input
+                  className={`input ${styles.smallInput}`}
+                  inputMode="numeric"
+                  value={timeoutDraft ?? (hook.timeoutMs === undefined ? "" : String(hook.timeoutMs))}
+                  placeholder={defaultTimeout === null ? "none" : String(defaultTimeout)}
+                  aria-invalid={timeoutInvalid ? true : undefined}
+                  title={
+                    timeoutInvalid
+                      ? "A budget is a whole number of ms from 1 to 600000"
+                      : `The handler's budget; empty: the host's default (${defaultTimeout === null ? "no timeout" : `${defaultTimeout} ms`})`
+                  }
+                  data-testid="hook-timeout"
+                  onChange={(e) => setTimeoutDraft(e.target.value)}
+                  onBlur={commitTimeout}
+                  onKeyDown={(e) => e.key === "Enter" && commitTimeout()}
                 />
               </label>
             ) : null}

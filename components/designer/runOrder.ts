@@ -8,7 +8,7 @@ export const orderingReasons: Record<Ordering, string> = {
   "priority-asc":
     "Lower priority runs first; hooks with equal priority keep registration order (top first). Disabled hooks do not run.",
   "priority-desc":
-    "Higher priority runs first; hooks with equal priority keep registration order (top first). Disabled hooks do not run.",
+    "Higher priority runs first: priority 50 runs before priority 0; equal priorities keep registration order (top first). Disabled and gated-off hooks do not run.",
 };
 
 /**

@@ -19,7 +19,11 @@ export interface HookCommands {
   duplicate(hookId: string): string | null;
   remove(hookId: string): void;
   setPriority(hookId: string, priority: number | null): void;
-  setMatcher(hookId: string, matcher: string | null): void;
+  setMatcher(hookId: string, matcher: Hook["matcher"]): void;
+  /** The hook's own per-handler budget in ms; null: the host's default. */
+  setTimeout(hookId: string, timeoutMs: number | null): void;
+  /** A host plugin setting (profile.settings); null: the host's default. */
+  setHostSetting(id: string, value: boolean | null): void;
 }
 
 /**
@@ -75,6 +79,9 @@ export function useHookCommands(): HookCommands {
         applyChanges([{ type: "setHookPriority", hookId, priority }], `Set priority of ${named(hookId)}`),
       setMatcher: (hookId, matcher) =>
         applyChanges([{ type: "setHookMatcher", hookId, matcher }], `Set matcher of ${named(hookId)}`),
+      setTimeout: (hookId, timeoutMs) =>
+        applyChanges([{ type: "setHookTimeout", hookId, timeoutMs }], `Set timeoutMs of ${named(hookId)}`),
+      setHostSetting: (id, value) => applyChanges([{ type: "setHostSetting", id, value }], `Set ${id}`),
     };
   }, [applyChanges, openFileAt, setNotice]);
 }

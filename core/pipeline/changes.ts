@@ -57,6 +57,18 @@ export interface SetHookMatcherChange {
   hookId: string;
   matcher: Hook["matcher"];
 }
+/** A hook's own per-handler budget (OpenClaw `timeoutMs`); null removes it (the host's default applies). */
+export interface SetHookTimeoutChange {
+  type: "setHookTimeout";
+  hookId: string;
+  timeoutMs: number | null;
+}
+/** A host plugin setting (OpenClaw `allowConversationAccess`); null removes it (the host's default applies). */
+export interface SetHostSettingChange {
+  type: "setHostSetting";
+  id: string;
+  value: boolean | null;
+}
 /** Inserts `module`. `index` is the position in `modules` (default: the end). */
 export interface AddModuleChange {
   type: "addModule";
@@ -132,6 +144,8 @@ export type PipelineChange =
   | UpdateHookCodeChange
   | SetHookPriorityChange
   | SetHookMatcherChange
+  | SetHookTimeoutChange
+  | SetHostSettingChange
   | AddModuleChange
   | UpdateModuleCodeChange
   | RenameModuleChange
@@ -344,6 +358,24 @@ function applyOne(doc: Doc, change: PipelineChange): Doc {
       return patchHook(doc, change.hookId, { priority: change.priority });
     case "setHookMatcher":
       return patchHook(doc, change.hookId, { matcher: change.matcher });
+    case "setHookTimeout": {
+      const i = hookIndex(doc, change.hookId);
+      const hook = doc.hooks[i] as Hook;
+      if ((hook.timeoutMs ?? null) === change.timeoutMs) return doc;
+      const { timeoutMs: _old, ...rest } = hook;
+      const hooks = doc.hooks.slice();
+      hooks[i] = change.timeoutMs === null ? rest : { ...rest, timeoutMs: change.timeoutMs };
+      return { ...doc, hooks };
+    }
+    case "setHostSetting": {
+      const current = doc.hostSettings?.[change.id] ?? null;
+      if (current === change.value) return doc;
+      const { [change.id]: _old, ...others } = doc.hostSettings ?? {};
+      const hostSettings = change.value === null ? others : { ...others, [change.id]: change.value };
+      if (Object.keys(hostSettings).length > 0) return { ...doc, hostSettings };
+      const { hostSettings: _gone, ...rest } = doc;
+      return rest;
+    }
     case "addModule": {
       if (doc.modules.some((m) => m.path === change.module.path)) throw new PipelineChangeError("DUPLICATE_MODULE", change.module.path);
       return { ...doc, modules: insertAt(doc.modules, clampIndex(change.index, doc.modules.length), change.module) };
@@ -428,6 +460,12 @@ export function invertPipelineChange(doc: Doc, change: PipelineChange): Pipeline
       if (change.type === "setHookPriority") return [{ type: "setHookPriority", hookId: id, priority: hook.priority }];
       return [{ type: "setHookMatcher", hookId: id, matcher: hook.matcher }];
     }
+    case "setHookTimeout": {
+      const hook = doc.hooks[hookIndex(doc, change.hookId)] as Hook;
+      return [{ type: "setHookTimeout", hookId: change.hookId, timeoutMs: hook.timeoutMs ?? null }];
+    }
+    case "setHostSetting":
+      return [{ type: "setHostSetting", id: change.id, value: doc.hostSettings?.[change.id] ?? null }];
     case "addModule":
       return [{ type: "removeModule", path: change.module.path }];
     case "updateModuleCode": {
