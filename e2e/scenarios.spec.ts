@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { noScenarios, savedRevision, toolLogger } from "./fixtures/scenarios";
+import { savedRevision, toolLogger } from "./fixtures/scenarios";
 import { expect, test } from "./test";
 
 /*
@@ -38,8 +38,10 @@ test.describe("Scenarios", () => {
     });
 
     test("with no scenario, Run is off, looks off and says why; adding a blank scenario turns it on", async ({ page, seedPipeline }) => {
-      const seeded = await seedPipeline(noScenarios);
+      const seeded = await seedPipeline(toolLogger);
       await page.goto(`/pipelines/${seeded.id}`);
+      await page.getByRole("toolbar", { name: "Scenario plain" }).getByRole("button", { name: "Delete" }).click();
+      await expect(scenarioList(page)).toHaveCount(0);
       const run = runButton(page);
       await expect(run).toBeDisabled();
       await expect(run).toHaveAttribute("title", /no scenario yet: add one under Scenarios/);
@@ -61,7 +63,7 @@ test.describe("Scenarios", () => {
       await expect(scenarioList(page).getByRole("option", { selected: true })).toContainText("scenario");
       await expect(run).toBeEnabled();
       await expect(page.getByTestId("save-status")).toHaveText("Saved");
-      await expect(page.getByTestId("save-status")).toHaveAttribute("title", `Revision ${seeded.revision + 1}`);
+      await expect(page.getByTestId("save-status")).toHaveAttribute("title", `Revision ${seeded.revision + 2}`);
     });
   });
 
