@@ -74,6 +74,11 @@ export const HookCard = memo(function HookCard(props: {
           decision: <code>{JSON.stringify(event.decision)}</code>
         </p>
       ) : null}
+      {event.output !== undefined ? (
+        <p className="run-decision" data-testid="hook-output">
+          returned: <code>{JSON.stringify(event.output)}</code>
+        </p>
+      ) : null}
       {changes ? <FieldChangeList changes={changes} /> : <p className="run-muted">Loading the context…</p>}
       <AddExpectationButtons event={event} name={props.name ?? event.hookId} changedFields={outcome.changedFields} />
       {event.logs.length > 0 ? (
