@@ -141,7 +141,7 @@ export function RunPanel(props: {
           </Link>
         ) : null}
       </div>
-      {runId && start.isSuccess ? <RunInfo runId={runId} actions={props.runActions} /> : null}
+      {runId && start.isSuccess && store ? <RunInfo runId={runId} store={store} actions={props.runActions} /> : null}
       {prepareError ? <p className="run-error-text" role="alert">{prepareError}</p> : null}
       {start.error ? <p className="run-error-text" role="alert">{errorMessage(start.error)}</p> : null}
       {error ? <p className="run-error-text" role="alert">{error}</p> : null}
