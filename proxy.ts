@@ -50,7 +50,10 @@ export function proxy(request: NextRequest): Response {
   }
   if (pathname.startsWith("/api/")) {
     const response = NextResponse.next();
-    applySecurityHeaders(response.headers, API_CONTENT_SECURITY_POLICY);
+    // The access form's endpoint answers with the form itself (HTML with its own nonce and policy);
+    // headers set here would replace that policy.
+    if (pathname === "/api/access") applySecurityHeaders(response.headers, null);
+    else applySecurityHeaders(response.headers, API_CONTENT_SECURITY_POLICY);
     return response;
   }
   // A page: Next reads the nonce from the request's CSP header and puts it on its scripts.

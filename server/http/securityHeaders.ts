@@ -52,8 +52,8 @@ export function newNonce(): string {
   return Buffer.from(bytes).toString("base64");
 }
 
-/** Sets the fixed headers and `csp` on `headers`. */
-export function applySecurityHeaders(headers: Headers, csp: string): void {
+/** Sets the fixed headers and `csp` on `headers` (null: the response sets its own policy). */
+export function applySecurityHeaders(headers: Headers, csp: string | null): void {
   for (const [name, value] of Object.entries(FIXED_SECURITY_HEADERS)) headers.set(name, value);
-  headers.set("content-security-policy", csp);
+  if (csp !== null) headers.set("content-security-policy", csp);
 }
