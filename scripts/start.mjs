@@ -84,7 +84,8 @@ async function prepareAccess(db) {
   if (isLoopbackName(host)) return;
   const { createAccessToken, ensureAccessToken } = await tsImport("../server/http/accessToken.ts", import.meta.url);
   const created = process.argv.includes("--new-token") ? createAccessToken(db) : ensureAccessToken(db).created;
-  const where = `http://${host.includes(":") ? `[${host}]` : host}:${port}/`;
+  const wildcard = ["0.0.0.0", "::", "[::]"].includes(host);
+  const where = wildcard ? `http://<this machine's address>:${port}/` : `http://${host.includes(":") ? `[${host}]` : host}:${port}/`;
   if (created === null) {
     console.log(`hookwright: ${host} is reachable from the network; requests need the access token printed on the first start (a new one: npm start -- --new-token)`);
     return;
