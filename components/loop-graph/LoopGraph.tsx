@@ -49,7 +49,7 @@ export function LoopGraph(props: LoopGraphProps) {
   const { profile, selectedPointId, onSelectPoint } = props;
   const hooks = useStableValue(props.hooks, sameDrawnHooks);
   const layout = useMemo(() => layoutProfile(profile), [profile]);
-  const nodes = useMemo(() => buildFlowNodes(layout, props.activeNodeId ?? null), [layout, props.activeNodeId]);
+  const nodes = useMemo(() => buildFlowNodes(layout, props.activeNodeId ?? null, profile.groups), [layout, props.activeNodeId, profile.groups]);
   const highlights = useMemo(
     () => ({
       selectedPointId,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Hook } from "~/core/pipeline/schema";
 import type { LifecycleEdge, LifecycleNode } from "~/core/profiles/types";
-import { buildFlowEdges, buildFlowNodes, countHooks } from "./buildFlowElements";
+import { getProfile } from "~/core/profiles";
+import { buildFlowEdges, buildFlowNodes, countHooks, groupFrames } from "./buildFlowElements";
 import { layoutProfile } from "./layoutProfile";
 
 const node = (id: string, kind: LifecycleNode["kind"] = "event"): LifecycleNode => ({ id, label: id.toUpperCase(), kind, doc: `${id} doc` });
@@ -71,5 +72,23 @@ describe("buildFlowEdges", () => {
     expect(active).toEqual(["e2:p2"]);
     expect(out.find((e) => e.id === "e2")?.data?.active).toBe(true);
     expect(out.find((e) => e.id === "e1")?.data?.active).toBe(false);
+  });
+});
+
+describe("stage group frames", () => {
+  it("frames each named group's loop nodes (OpenClaw's 23 points read as stages), none for other profiles", () => {
+    const openclaw = getProfile("openclaw");
+    const vellum = getProfile("vellum");
+    if (!openclaw || !vellum) throw new Error("profiles");
+    const layout = layoutProfile(openclaw);
+    const frames = groupFrames(layout, openclaw.groups);
+    expect(frames.map((f) => f.data)).toEqual([{ label: "Turn preamble" }, { label: "Model loop" }, { label: "Tool calls" }, { label: "End of run" }, { label: "Delivery" }]);
+    for (const frame of frames) {
+      const group = frame.id.replace("__group-", "");
+      for (const p of layout.nodes.filter((n) => n.node.group === group && n.node.kind !== "outside")) {
+        expect(p.x >= frame.position.x && p.y >= frame.position.y && p.x + p.width <= frame.position.x + (frame.width ?? 0) && p.y + p.height <= frame.position.y + (frame.height ?? 0)).toBe(true);
+      }
+    }
+    expect(groupFrames(layoutProfile(vellum), vellum.groups)).toEqual([]);
   });
 });

@@ -22,8 +22,43 @@ export function countHooks(hooks: readonly Hook[]): Map<string, { enabled: numbe
   return counts;
 }
 
+/** Room around a group's nodes inside its frame, and for its label above them. */
+const GROUP_PADDING = 8;
+const GROUP_HEADER = 18;
+
+/**
+ * Labelled frames around the loop nodes of each stage group the profile names (a large graph,
+ * e.g. OpenClaw's 23 points, reads as a few stages: turn preamble, model loop, tool calls, …).
+ * Groups with fewer than two loop nodes get no frame.
+ */
+export function groupFrames(layout: ProfileLayout, groups: Readonly<Record<string, string>> | undefined): LoopFlowNode[] {
+  if (!groups) return [];
+  const frames: LoopFlowNode[] = [];
+  for (const [group, label] of Object.entries(groups)) {
+    const members = layout.nodes.filter((p) => p.node.group === group && p.node.kind !== "outside");
+    if (members.length < 2) continue;
+    const x = Math.min(...members.map((p) => p.x)) - GROUP_PADDING;
+    const y = Math.min(...members.map((p) => p.y)) - GROUP_PADDING - GROUP_HEADER;
+    const width = Math.max(...members.map((p) => p.x + p.width)) + GROUP_PADDING - x;
+    const height = Math.max(...members.map((p) => p.y + p.height)) + GROUP_PADDING - y;
+    frames.push({
+      id: `__group-${group}`,
+      type: "frame",
+      position: { x, y },
+      data: { label },
+      style: { width, height },
+      width,
+      height,
+      selectable: false,
+      focusable: false,
+      zIndex: -1,
+    });
+  }
+  return frames;
+}
+
 /** The React Flow nodes of a laid-out profile; they depend on the layout only. */
-export function buildFlowNodes(layout: ProfileLayout, activeNodeId: string | null = null): LoopFlowNode[] {
+export function buildFlowNodes(layout: ProfileLayout, activeNodeId: string | null = null, groups?: Readonly<Record<string, string>>): LoopFlowNode[] {
   const b = layout.bounds;
   const nodes: LoopFlowNode[] = [
     {
@@ -54,6 +89,7 @@ export function buildFlowNodes(layout: ProfileLayout, activeNodeId: string | nul
       zIndex: -1,
     });
   }
+  nodes.push(...groupFrames(layout, groups));
   for (const p of layout.nodes) {
     const common = {
       id: p.node.id,
