@@ -167,6 +167,30 @@ describe("bad input gets a 4xx that names the field (issue 10)", () => {
     }
   });
 
+  it("ends a stream that waited for a run which never started with NOT_FOUND, not an incident", async () => {
+    const logged: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => logged.push(args);
+    try {
+      const input = encodeURIComponent(JSON.stringify({ json: { runId: "never-started", awaitStart: true } }));
+      const response = await route.GET(new Request(`http://localhost/api/trpc/runs.onEvent?input=${input}`, { headers: { accept: "text/event-stream" } }));
+      const reader = response.body?.getReader();
+      if (!reader) throw new Error("the subscription answered without a body");
+      let text = "";
+      while (!/event: serialized-error\ndata: .*\n/.test(text)) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        text += new TextDecoder().decode(value);
+      }
+      await reader.cancel();
+      const data = /event: serialized-error\ndata: (.*)\n/.exec(text)?.[1];
+      expect((JSON.parse(data ?? "{}") as { json: { data: { code: string } } }).json.data.code).toBe("NOT_FOUND");
+      expect(logged).toEqual([]);
+    } finally {
+      console.error = original;
+    }
+  }, 20_000);
+
   it("answers unknown runs with 404 in runs.events and runs.outline, and runs.list of an unknown pipeline with 404", async () => {
     const get = (procedure: string, input: unknown) =>
       route.GET(new Request(`http://localhost/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`));
