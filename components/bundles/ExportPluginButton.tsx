@@ -8,17 +8,22 @@ import { formatBytes } from "~/core/bundles/formatBytes";
 import styles from "./bundles.module.css";
 
 /**
- * "Export plugin…": shows the files of the Vellum plugin a saved revision becomes, then
- * downloads it as a zip. Without `revision` it exports the newest saved revision.
+ * "Export plugin…": names the host of the pipeline's profile, offers only the formats that exist
+ * for it (core/bundles/registry.ts; none: says so instead of a download that fails), shows the
+ * files a saved revision becomes, then downloads them as a zip. Without `revision` it exports
+ * the newest saved revision.
  */
 export function ExportPluginButton({ pipelineId, revision }: { pipelineId: string; revision?: number }) {
   const trpc = useTRPC();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [open, setOpen] = useState(false);
+  const [picked, setPicked] = useState<string | null>(null);
+  const formats = useQuery({ ...trpc.bundles.formats.queryOptions({ id: pipelineId }), enabled: open, staleTime: 0 });
+  const format = formats.data?.formats.find((f) => f.target === picked) ?? formats.data?.formats[0] ?? null;
   const preview = useQuery({
-    ...trpc.bundles.preview.queryOptions({ id: pipelineId, revision }),
-    enabled: open,
+    ...trpc.bundles.preview.queryOptions({ id: pipelineId, revision, target: format?.target }),
+    enabled: open && format !== null,
     staleTime: 0,
   });
 
@@ -29,13 +34,37 @@ export function ExportPluginButton({ pipelineId, revision }: { pipelineId: strin
 
   return (
     <>
-      <button type="button" className="btn" onClick={show} title="Download the enabled hooks as a plugin the Vellum assistant loads">
+      <button type="button" className="btn" onClick={show} title="Download the enabled hooks as a plugin their host loads">
         Export plugin…
       </button>
       <dialog ref={dialog} aria-labelledby={titleId} className={styles.dialog} onClose={() => setOpen(false)} data-testid="export-plugin-dialog">
         <form method="dialog" className={styles.body}>
-          <h2 id={titleId}>Export as a Vellum plugin</h2>
-          {preview.isPending ? <p className={styles.muted}>Preparing the plugin…</p> : null}
+          <h2 id={titleId} data-testid="export-title">{format ? format.title : "Export plugin"}</h2>
+          {formats.error ? (
+            <p role="alert" className="alert">
+              {errorMessage(formats.error)}
+            </p>
+          ) : null}
+          {formats.data && format === null ? (
+            <p data-testid="export-none">
+              Hookwright cannot export {formats.data.profileName} pipelines as a plugin yet: there is no faithful way to write these hooks in the
+              host&apos;s own format. Use <strong>Export file</strong> to save the pipeline file instead.
+            </p>
+          ) : null}
+          {formats.data && formats.data.formats.length > 1 ? (
+            <label>
+              Format{" "}
+              <select value={format?.target ?? ""} onChange={(e) => setPicked(e.target.value)}>
+                {formats.data.formats.map((f) => (
+                  <option key={f.target} value={f.target}>
+                    {f.title}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          {format ? <p className={styles.muted}>For {format.host}.</p> : null}
+          {format && preview.isPending ? <p className={styles.muted}>Preparing the plugin…</p> : null}
           {preview.error ? (
             <p role="alert" className="alert">
               {errorMessage(preview.error)}
@@ -62,10 +91,7 @@ export function ExportPluginButton({ pipelineId, revision }: { pipelineId: strin
                   ))}
                 </ul>
               ) : null}
-              <p className={styles.muted}>
-                Unzip it into <code>&lt;workspace&gt;/plugins/</code> (by default <code>~/.vellum/workspace/plugins/</code>); the README inside
-                explains each hook.
-              </p>
+              <p className={styles.muted}>{format?.installHint}</p>
             </>
           ) : null}
           <div className={styles.actions}>

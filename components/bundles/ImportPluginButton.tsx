@@ -21,7 +21,7 @@ function errorText(body: unknown, fallback: string): string {
 }
 
 /**
- * "Import plugin…": uploads a Vellum plugin zip, which becomes a new pipeline on the vellum
+ * "Import plugin…": uploads a Vellum or OpenClaw plugin zip, which becomes a new pipeline on that host's
  * profile, and opens it in the designer. Notes about skipped files are shown first.
  */
 export function ImportPluginButton() {
@@ -73,7 +73,7 @@ export function ImportPluginButton() {
 
   return (
     <>
-      <button type="button" className="btn" onClick={() => input.current?.click()} disabled={busy} title="Make a new pipeline from a Vellum plugin (.zip)">
+      <button type="button" className="btn" onClick={() => input.current?.click()} disabled={busy} title="Make a new pipeline from a Vellum or OpenClaw plugin (.zip)">
         {busy ? "Importing…" : "Import plugin…"}
       </button>
       <input

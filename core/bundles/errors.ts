@@ -10,7 +10,11 @@ export type BundleErrorCode =
   | "OUTSIDE_PLUGIN"
   | "UNSUPPORTED_MODULE"
   | "NOT_TEXT"
-  | "INVALID_PIPELINE";
+  | "INVALID_PIPELINE"
+  /** The pipeline's profile has no exporter (core/bundles/registry.ts). */
+  | "NO_EXPORTER"
+  /** A plugin's register() does something that cannot be read without running it. */
+  | "NOT_STATIC";
 
 /** A bundle problem the user can fix; `message` is a full sentence naming the file or hook. */
 export class BundleError extends Error {

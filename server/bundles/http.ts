@@ -1,6 +1,6 @@
 import { BundleError } from "~/core/bundles/errors";
 import type { DbExecutor } from "~/db/client";
-import { createPipeline, getPipeline, getRevision } from "~/db/pipelineStore";
+import { createPipeline, getPipeline, getRevision, withDefaultScenario } from "~/db/pipelineStore";
 import { PipelineStoreError } from "~/db/pipelineStoreError";
 import { clipMessage } from "~/server/http/clip";
 import { ArchiveError } from "./archiveError";
@@ -38,15 +38,15 @@ function errorResponse(err: unknown): Response {
   throw err;
 }
 
-/** `GET /api/bundles/export/<id>[?revision=N]`: the pipeline as a Vellum plugin zip. */
-export function exportResponse(db: DbExecutor, id: string, revisionParam: string | null): Response {
+/** `GET /api/bundles/export/<id>[?revision=N][&target=T]`: the pipeline as a plugin zip of its host (core/bundles/registry.ts). */
+export function exportResponse(db: DbExecutor, id: string, revisionParam: string | null, target?: string | null): Response {
   try {
     const revision = revisionParam === null ? null : Number(revisionParam);
     if (revision !== null && (!Number.isInteger(revision) || revision < 1)) {
       return json(400, { error: `"${revisionParam}" is not a revision number.`, code: "BAD_REVISION" });
     }
     const at = revision === null ? getPipeline(db, id) : getRevision(db, { id, revision });
-    const bundle = exportPluginZip(at.document);
+    const bundle = exportPluginZip(at.document, target ?? undefined);
     return new Response(new Uint8Array(bundle.bytes), {
       status: 200,
       headers: {
@@ -104,7 +104,8 @@ export async function importResponse(db: DbExecutor, request: Request, limits: A
     const bytes = await readCapped(request, limits.maxArchiveBytes);
     if (bytes.byteLength === 0) return json(400, { error: "No file was uploaded.", code: "EMPTY" });
     const { pipeline, warnings } = importPluginZip(bytes, limits);
-    const created = createPipeline(db, pipeline);
+    // A plugin carries no scenarios (an OpenClaw one never does): start with the profile's default, as `hookwright import` does.
+    const created = createPipeline(db, withDefaultScenario(pipeline));
     const body: ImportedPlugin = { id: created.id, name: created.document.name, warnings };
     return json(201, body);
   } catch (err) {

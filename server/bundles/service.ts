@@ -1,4 +1,6 @@
-import { exportVellumPlugin, type VellumExport } from "~/core/bundles/exportVellum";
+import { BundleError } from "~/core/bundles/errors";
+import { exportersFor, exporterByTarget, listExporters, type PluginExport, type PluginExporter } from "~/core/bundles/registry";
+import { importOpenClawPlugin, isOpenClawPlugin } from "~/core/bundles/importOpenClaw";
 import { importVellumPlugin, type VellumImport } from "~/core/bundles/importVellum";
 import type { PluginFiles } from "~/core/bundles/types";
 import { describeExcessiveNesting, findExcessiveNesting } from "~/core/jsonNesting";
@@ -11,9 +13,8 @@ import { DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits } from "./limits";
 import { readZipArchive } from "./unzip";
 import { zipPlugin } from "./zip";
 
-/** Bundle formats Hookwright writes; `--target` takes one of these. */
-export const BUNDLE_TARGETS = ["vellum"] as const;
-export type BundleTarget = (typeof BUNDLE_TARGETS)[number];
+/** Bundle formats Hookwright writes; `--target` takes one of these (core/bundles/registry.ts). */
+export const BUNDLE_TARGETS: readonly string[] = listExporters().map((e) => e.target);
 
 function vellum(): Profile {
   const profile = getProfile("vellum");
@@ -21,20 +22,44 @@ function vellum(): Profile {
   return profile;
 }
 
-export interface ZippedBundle extends VellumExport {
+export interface ZippedBundle extends PluginExport {
   /** `<plugin name>.zip`. */
   fileName: string;
   bytes: Uint8Array;
 }
 
-/** A pipeline as a Vellum plugin's files (see {@link exportVellumPlugin}). */
-export function exportPlugin(pipeline: Pipeline): VellumExport {
-  return exportVellumPlugin(pipeline, { profile: vellum() });
+/**
+ * The exporter for a pipeline: the one named by `target` (it must be one of the pipeline's
+ * profile), else the profile's first.
+ *
+ * @throws {BundleError} NO_EXPORTER when the profile has none, WRONG_PROFILE for a target of another profile.
+ */
+export function exporterOf(pipeline: Pick<Pipeline, "profile" | "name">, target?: string): PluginExporter {
+  const own = exportersFor(pipeline.profile);
+  if (target !== undefined) {
+    const chosen = exporterByTarget(target);
+    if (!chosen) throw new BundleError("NO_EXPORTER", `Unknown target "${target}"; the targets are: ${BUNDLE_TARGETS.join(", ")}.`);
+    if (chosen.profileId !== pipeline.profile) {
+      throw new BundleError("WRONG_PROFILE", `"${pipeline.name}" is on the ${pipeline.profile} profile; --target ${target} exports ${chosen.profileId} pipelines${own.length > 0 ? ` (use --target ${own.map((e) => e.target).join(" or ")})` : ""}.`);
+    }
+    return chosen;
+  }
+  const first = own[0];
+  if (!first) throw new BundleError("NO_EXPORTER", `Hookwright cannot export ${pipeline.profile} pipelines as a plugin yet; export the pipeline file instead.`);
+  return first;
 }
 
-/** A pipeline as a Vellum plugin zip: files under `<plugin name>/`, byte-identical for the same pipeline. */
-export function exportPluginZip(pipeline: Pipeline): ZippedBundle {
-  const bundle = exportPlugin(pipeline);
+/** A pipeline in its host's plugin format (the exporter of its profile, see core/bundles/registry.ts). */
+export function exportPlugin(pipeline: Pipeline, target?: string): PluginExport {
+  const exporter = exporterOf(pipeline, target);
+  const profile = getProfile(exporter.profileId);
+  if (profile === undefined) throw new Error(`the ${exporter.profileId} profile is missing from core/profiles`);
+  return exporter.export(pipeline, profile);
+}
+
+/** A pipeline as a plugin zip: files under `<plugin name>/`, byte-identical for the same pipeline. */
+export function exportPluginZip(pipeline: Pipeline, target?: string): ZippedBundle {
+  const bundle = exportPlugin(pipeline, target);
   return { ...bundle, fileName: `${bundle.pluginName}.zip`, bytes: zipPlugin(bundle.pluginName, bundle.files) };
 }
 
@@ -45,12 +70,24 @@ export function exportPluginZip(pipeline: Pipeline): ZippedBundle {
  *   usable plugin.
  */
 export function importPluginZip(bytes: Uint8Array, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): VellumImport {
-  return importVellumPlugin(refuseDeepJson(decodePluginFiles(readZipArchive(bytes, limits))), { profile: vellum() });
+  return importFiles(refuseDeepJson(decodePluginFiles(readZipArchive(bytes, limits))));
+}
+
+function profileOrThrow(id: string): Profile {
+  const profile = getProfile(id);
+  if (profile === undefined) throw new Error(`the ${id} profile is missing from core/profiles`);
+  return profile;
+}
+
+/** A plugin in whichever host format its files are: an OpenClaw manifest makes it OpenClaw's, else Vellum's. */
+function importFiles(files: PluginFiles): VellumImport {
+  if (isOpenClawPlugin(files)) return importOpenClawPlugin(files, { profile: profileOrThrow("openclaw") });
+  return importVellumPlugin(files, { profile: vellum() });
 }
 
 /** Reads a plugin folder (with the archive limits) and turns it into a new pipeline. */
 export async function importPluginFolder(dir: string, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): Promise<VellumImport> {
-  return importVellumPlugin(refuseDeepJson(decodePluginFiles(await readPluginFolder(dir, limits))), { profile: vellum() });
+  return importFiles(refuseDeepJson(decodePluginFiles(await readPluginFolder(dir, limits))));
 }
 
 /** An untrusted plugin's JSON files (package.json, hookwright.json) nest no deeper than the importer can walk. */

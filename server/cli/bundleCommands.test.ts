@@ -27,7 +27,7 @@ afterEach(async () => {
 describe("hookwright export / import", () => {
   it("exports a zip and imports it back to the same pipeline", async () => {
     expect(await exportCommand(["pipeline.json", "--target", "vellum", "-o", "guard.zip"], io)).toBe(0);
-    expect(out.join("")).toBe('Wrote guard.zip: plugin "tool-result-guard", 10 files. Unzip it into <workspace>/plugins/.\n');
+    expect(out.join("")).toBe('Wrote guard.zip: plugin "tool-result-guard", 10 files. Unzip it into <workspace>/plugins/ (by default ~/.vellum/workspace/plugins/); the README inside explains each hook.\n');
     expect(await importCommand(["guard.zip", "-o", "back.json"], io)).toBe(0);
     expect(out[1]).toBe('Wrote back.json: pipeline "Tool Result Guard" with 4 hooks and 2 modules.\n');
     const back = JSON.parse(await readFile(join(dir, "back.json"), "utf8")) as unknown;
@@ -58,7 +58,7 @@ describe("hookwright export / import", () => {
 
   it("explains usage mistakes with exit code 2", async () => {
     expect(await exportCommand(["pipeline.json", "--target", "claude"], io)).toBe(2);
-    expect(err[0]).toMatch(/^Unknown target "claude"; the targets are: vellum\.\n\nUsage: hookwright export/);
+    expect(err[0]).toMatch(/^Unknown target "claude"; the targets are: vellum, openclaw, registry\.\n\nUsage: hookwright export/);
     expect(await exportCommand(["pipeline.json"], io)).toBe(2);
     expect(err[1]).toMatch(/^export needs -o OUT\.zip or -o FOLDER\./);
     await writeFile(join(dir, "exists.zip"), "x");

@@ -4,15 +4,15 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { describeIssues, parsePipeline } from "~/core/pipeline/parsePipeline";
 import { writePluginFolder } from "~/server/bundles/folder";
-import { BUNDLE_TARGETS, exportPluginZip } from "~/server/bundles/service";
+import { BUNDLE_TARGETS, exportPluginZip, exporterOf } from "~/server/bundles/service";
 import { printNotes, runBundleCommand } from "./bundleCommands";
 import { UsageError, type CliIO, type Command } from "./command";
 
-export const EXPORT_USAGE = `Usage: hookwright export PIPELINE.json --target vellum -o OUT.zip|FOLDER [--force]
+export const EXPORT_USAGE = `Usage: hookwright export PIPELINE.json [--target vellum|openclaw|registry] -o OUT.zip|FOLDER [--force]
 
-Writes the pipeline as a plugin the host loads. OUT.zip holds the plugin folder (unzip it
-into <workspace>/plugins/); any other OUT is a new or empty folder that becomes the plugin.
---force overwrites an existing OUT.zip.`;
+Writes the pipeline as a plugin its host loads (the target defaults to the one of the
+pipeline's profile). OUT.zip holds the plugin folder; any other OUT is a new or empty folder
+that becomes the plugin. --force overwrites an existing OUT.zip.`;
 
 /**
  * `hookwright export`: a pipeline file as a Vellum plugin zip or folder (docs/bundles.md).
@@ -27,14 +27,14 @@ export function exportCommand(argv: readonly string[], io: CliIO): Promise<numbe
       parsed = parseArgs({
         args: [...argv],
         allowPositionals: true,
-        options: { target: { type: "string", default: "vellum" }, output: { type: "string", short: "o" }, force: { type: "boolean", default: false } },
+        options: { target: { type: "string" }, output: { type: "string", short: "o" }, force: { type: "boolean", default: false } },
       });
     } catch (err) {
       throw new UsageError((err as Error).message);
     }
     const { values, positionals } = parsed;
     if (positionals.length !== 1 || positionals[0] === undefined) throw new UsageError("export needs exactly one PIPELINE.json.");
-    if (!BUNDLE_TARGETS.some((t) => t === values.target)) {
+    if (values.target !== undefined && !BUNDLE_TARGETS.some((t) => t === values.target)) {
       throw new UsageError(`Unknown target "${values.target}"; the targets are: ${BUNDLE_TARGETS.join(", ")}.`);
     }
     if (values.output === undefined) throw new UsageError("export needs -o OUT.zip or -o FOLDER.");
@@ -52,15 +52,16 @@ export function exportCommand(argv: readonly string[], io: CliIO): Promise<numbe
       io.stderr(`${positionals[0]} is not a valid pipeline:\n${describeIssues(pipeline.issues)}\n`);
       throw new UsageError("Fix the pipeline file and export again.");
     }
-    const bundle = exportPluginZip(pipeline.value);
+    const exporter = exporterOf(pipeline.value, values.target);
+    const bundle = exportPluginZip(pipeline.value, exporter.target);
     const output = resolve(io.cwd, values.output);
     if (output.endsWith(".zip")) {
       if (existsSync(output) && !values.force) throw new UsageError(`${values.output} already exists; pass --force to overwrite it.`);
       await writeFile(output, bundle.bytes);
-      io.stdout(`Wrote ${values.output}: plugin "${bundle.pluginName}", ${bundle.files.length} files. Unzip it into <workspace>/plugins/.\n`);
+      io.stdout(`Wrote ${values.output}: plugin "${bundle.pluginName}", ${bundle.files.length} files. ${exporter.installHint}\n`);
     } else {
       await writePluginFolder(output, bundle.files);
-      io.stdout(`Wrote plugin "${bundle.pluginName}" to ${values.output} (${bundle.files.length} files). Copy the folder into <workspace>/plugins/.\n`);
+      io.stdout(`Wrote plugin "${bundle.pluginName}" to ${values.output} (${bundle.files.length} files). ${exporter.installHint}\n`);
     }
     printNotes(io, bundle.warnings);
   });
@@ -68,7 +69,7 @@ export function exportCommand(argv: readonly string[], io: CliIO): Promise<numbe
 
 const command: Command = {
   name: "export",
-  summary: "Write a pipeline as a Vellum plugin (a .zip or a folder).",
+  summary: "Write a pipeline as a plugin of its host (Vellum, OpenClaw, a hook registry module; a .zip or a folder).",
   usage: EXPORT_USAGE.split("\n")[0]?.replace(/^Usage: /, "") ?? "",
   run: exportCommand,
 };

@@ -3,26 +3,38 @@ import { z } from "zod";
 import { BundleError } from "~/core/bundles/errors";
 import { getPipeline, getRevision } from "~/db/pipelineStore";
 import { DEFAULT_ARCHIVE_LIMITS } from "~/server/bundles/limits";
+import { exportersFor } from "~/core/bundles/registry";
+import { getProfile } from "~/core/profiles";
 import { exportPlugin } from "~/server/bundles/service";
 import { publicProcedure, router } from "../trpc";
 import { pipelineIdSchema } from "./pipelineInputs";
 
-const previewInput = z.object({ id: pipelineIdSchema, revision: z.number().int().positive().optional() });
+const previewInput = z.object({ id: pipelineIdSchema, revision: z.number().int().positive().optional(), target: z.string().min(1).max(40).optional() });
 const encoder = new TextEncoder();
 
 export const bundlesRouter = router({
+  /** The formats a pipeline's profile can be exported in (core/bundles/registry.ts): none means no faithful export yet. */
+  formats: publicProcedure.input(z.object({ id: pipelineIdSchema })).query(({ ctx, input }) => {
+    const { document } = getPipeline(ctx.db, input.id);
+    return {
+      profile: document.profile,
+      profileName: getProfile(document.profile)?.name ?? document.profile,
+      formats: exportersFor(document.profile).map((e) => ({ target: e.target, host: e.host, title: e.title, installHint: e.installHint })),
+    };
+  }),
+
   /** What "Export plugin…" will download: the files of the Vellum plugin, and the link to the zip. */
   preview: publicProcedure.input(previewInput).query(({ ctx, input }) => {
     const at = input.revision === undefined ? getPipeline(ctx.db, input.id) : getRevision(ctx.db, { id: input.id, revision: input.revision });
     try {
-      const bundle = exportPlugin(at.document);
+      const bundle = exportPlugin(at.document, input.target);
       return {
         pluginName: bundle.pluginName,
         fileName: `${bundle.pluginName}.zip`,
         revision: at.revision,
         files: bundle.files.map((f) => ({ path: f.path, bytes: encoder.encode(f.content).byteLength })),
         warnings: bundle.warnings,
-        downloadUrl: `/api/bundles/export/${encodeURIComponent(input.id)}?revision=${at.revision}`,
+        downloadUrl: `/api/bundles/export/${encodeURIComponent(input.id)}?revision=${at.revision}${input.target ? `&target=${encodeURIComponent(input.target)}` : ""}`,
       };
     } catch (err) {
       if (err instanceof BundleError) throw new TRPCError({ code: "BAD_REQUEST", message: err.message, cause: err });

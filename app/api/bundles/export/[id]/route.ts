@@ -6,5 +6,6 @@ export const dynamic = "force-dynamic";
 
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return exportResponse(getDb(), id, new URL(request.url).searchParams.get("revision"));
+  const search = new URL(request.url).searchParams;
+  return exportResponse(getDb(), id, search.get("revision"), search.get("target"));
 }

@@ -1,0 +1,74 @@
+import { getBinding } from "../profiles/bindings";
+import type { Pipeline } from "../pipeline/schema";
+import type { Profile } from "../profiles/types";
+import { exportHookRegistryModule } from "./exportHookRegistry";
+import { exportOpenClawPlugin } from "./exportOpenClaw";
+import { exportVellumPlugin } from "./exportVellum";
+import { pluginNameOf } from "./names";
+import type { BundleFile } from "./types";
+
+/** What an exporter writes: the folder's name and files (sorted by path), and notes for the user. */
+export interface PluginExport {
+  pluginName: string;
+  files: BundleFile[];
+  warnings: string[];
+}
+
+/**
+ * One way a pipeline leaves Hookwright for its host. Exporters are registered by profile id:
+ * the Export dialog, the download route and `hookwright export --target` offer exactly the ones
+ * of the pipeline's profile, and a profile without one says so instead of showing a button that fails.
+ */
+export interface PluginExporter {
+  /** `--target` of the CLI. */
+  target: string;
+  profileId: string;
+  /** The host, as the Export dialog names it ("the Vellum assistant"). */
+  host: string;
+  /** The dialog's title ("Export as a Vellum plugin"). */
+  title: string;
+  /** Where the files go, one sentence. */
+  installHint: string;
+  export(pipeline: Pipeline, profile: Profile): PluginExport;
+}
+
+const EXPORTERS: readonly PluginExporter[] = [
+  {
+    target: "vellum",
+    profileId: "vellum",
+    host: "the Vellum assistant",
+    title: "Export as a Vellum plugin",
+    installHint: "Unzip it into <workspace>/plugins/ (by default ~/.vellum/workspace/plugins/); the README inside explains each hook.",
+    export: (pipeline, profile) => exportVellumPlugin(pipeline, { profile }),
+  },
+  {
+    target: "openclaw",
+    profileId: "openclaw",
+    host: "OpenClaw",
+    title: "Export as an OpenClaw plugin",
+    installHint: "Unzip it, then `openclaw plugins install --link <folder>` and `openclaw plugins enable <id>`; the README says which settings its hooks need.",
+    export: (pipeline, profile) => exportOpenClawPlugin(pipeline, { profile, pluginId: getBinding(profile.id)?.pluginId ?? pluginNameOf }),
+  },
+  {
+    target: "registry",
+    profileId: "registry",
+    host: "the agent's hook registry",
+    title: "Export as a hook registry module",
+    installHint: "Unzip it next to your agent's code and call register(hookRegistry); it returns the cleanup function.",
+    export: (pipeline, profile) => exportHookRegistryModule(pipeline, { profile }),
+  },
+];
+
+/** Every exporter (the CLI lists their targets). */
+export function listExporters(): readonly PluginExporter[] {
+  return EXPORTERS;
+}
+
+/** The exporters of a profile, in the order the dialog offers them (none: no faithful export yet). */
+export function exportersFor(profileId: string): PluginExporter[] {
+  return EXPORTERS.filter((e) => e.profileId === profileId);
+}
+
+export function exporterByTarget(target: string): PluginExporter | undefined {
+  return EXPORTERS.find((e) => e.target === target);
+}
