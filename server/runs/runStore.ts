@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lte, sql } from "drizzle-orm";
 import type { DbExecutor } from "../../db/client";
 import { runEvents, runs, type RunRow } from "../../db/schema";
 import type { ExpectationReport } from "../../core/expectations/types";
@@ -29,15 +29,21 @@ export function recordExpectations(db: DbExecutor, runId: string, report: Expect
   db.update(runs).set({ expectations: report, expectationsPassed: report.passed, expectationsFailed: report.failed }).where(eq(runs.id, runId)).run();
 }
 
+function prepareAppendEvent(db: DbExecutor) {
+  const p = (name: string) => sql.placeholder(name);
+  return db
+    .insert(runEvents)
+    .values({ runId: p("runId"), seq: p("seq"), type: p("type"), point: p("point"), hookId: p("hookId"), edge: p("edge"), status: p("status"), data: p("data") })
+    .prepare();
+}
+
+/** One prepared insert per database handle: events are the hottest write, and building and preparing the query each time cost more than the insert. */
+const appendStatements = new WeakMap<DbExecutor, ReturnType<typeof prepareAppendEvent>>();
+
 export function appendEvent(db: DbExecutor, runId: string, event: EncodedTraceEvent): void {
-  db.insert(runEvents)
-    .values({
-      runId,
-      seq: event.seq,
-      ...outlineEntryOf(event),
-      data: JSON.stringify(event),
-    })
-    .run();
+  let statement = appendStatements.get(db);
+  if (!statement) appendStatements.set(db, (statement = prepareAppendEvent(db)));
+  statement.run({ runId, seq: event.seq, ...outlineEntryOf(event), data: JSON.stringify(event) });
 }
 
 export function finishRun(
