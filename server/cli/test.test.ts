@@ -29,7 +29,8 @@ describe("hookwright test", () => {
       const r = await cli(["test", "ex.json"], { "ex.json": example });
       expect(r.stderr).toBe("");
       expect(r.code).toBe(0);
-      expect(r.stdout.trim().split("\n").at(-1)).toBe("1 scenario: 1 passed, 0 failed");
+      const n = example.scenarios?.length ?? 0;
+      expect(r.stdout.trim().split("\n").at(-1)).toBe(`${n} scenario${n === 1 ? "" : "s"}: ${n} passed, 0 failed`);
     }, 30_000);
   }
 

@@ -27,9 +27,9 @@ export interface CallOutcome {
   durationMs: number;
 }
 
-type Api = "call" | "callTool" | "toolResult" | "fireTimer" | "end" | "note" | "describe";
+type Api = "call" | "callArgs" | "callTool" | "toolResult" | "fireTimer" | "end" | "note" | "describe";
 /** A realm's API, in the order {@link RealmGuest.fns} holds it. */
-export const REALM_API: readonly Api[] = ["call", "callTool", "toolResult", "fireTimer", "end", "note", "describe"];
+export const REALM_API: readonly Api[] = ["call", "callArgs", "callTool", "toolResult", "fireTimer", "end", "note", "describe"];
 
 /**
  * The host functions each realm's prelude captures (guest/realm.ts `RealmHost`), in the order
@@ -163,7 +163,7 @@ export class ModuleRealm {
    * until its promise settles and no work it started is left, firing virtual timers when idle.
    */
   callHook(input: QuickJSHandle, spread = false): CallOutcome {
-    if (spread) return this.invoke((ctx, entry) => ctx.callFunction(this.fn("call"), this.api, entry, input, ctx.true));
+    if (spread) return this.invoke((ctx, entry) => ctx.callFunction(this.fn("callArgs"), this.api, entry, input));
     return this.invoke((ctx, entry) => ctx.callFunction(this.fn("call"), this.api, entry, input));
   }
 

@@ -47,13 +47,14 @@ export interface GuestError {
 }
 
 export interface RealmApi {
+  /** Calls a hook with its context for one call; the result is a promise when the hook is async. */
+  call(fn: unknown, input: unknown): unknown;
   /**
-   * Calls a hook with its context for one call; the result is a promise when the hook is async.
-   * With `spread` (a fold: OpenClaw's `(event, ctx)`), `input` is the argument list and the
-   * promise resolves to `{ value, promise }`: the returned value and whether the handler
-   * returned a promise (synchronous hooks ignore one, as the host does).
+   * Calls a fold hook (OpenClaw's `(event, ctx)`) with `args` as its arguments; the promise
+   * resolves to `{ value, promise }`: the returned value and whether the handler returned a
+   * promise (synchronous hooks ignore one, as the host does).
    */
-  call(fn: unknown, input: unknown, spread?: boolean): unknown;
+  callArgs(fn: unknown, args: unknown): unknown;
   /** Calls a tool handler with its input (JSON text). */
   callTool(fn: unknown, inputJson: string): unknown;
   /** A tool's return as JSON `{content, isError}`, or `{invalid}` naming what was wrong with it. */
@@ -97,9 +98,12 @@ export function installRealm(host: RealmHost): RealmApi {
   installCrossRealmInstanceof();
 
   return {
-    call(fn, input, spread) {
+    callArgs(fn, args) {
       if (typeof fn !== "function") throw new TypeError("the hook module's default export is not a function");
-      if (spread === true && Array.isArray(input)) return callSpread(fn as (...args: unknown[]) => unknown, input);
+      return callSpread(fn as (...args: unknown[]) => unknown, Array.isArray(args) ? args : [args]);
+    },
+    call(fn, input) {
+      if (typeof fn !== "function") throw new TypeError("the hook module's default export is not a function");
       const overlay = withRealError(input);
       syncError = overlay ? overlay.sync : null;
       return promiseOf(fn(overlay ? overlay.input : input));
