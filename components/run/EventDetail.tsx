@@ -46,7 +46,7 @@ export function EventDetail({ event }: { event: TraceEvent }) {
           </p>
           {event.system !== null ? <pre className="run-json">{event.system}</pre> : null}
           {event.messages.slice(-2).map((m, i) => (
-            <MessageView key={i} message={toDisplayMessage(m)} />
+            <MessageView key={i} message={toDisplayMessage(m)} maxChars={4000} />
           ))}
         </div>
       );
@@ -58,7 +58,7 @@ export function EventDetail({ event }: { event: TraceEvent }) {
           <p>
             Model reply {event.call} ({event.stopReason}).
           </p>
-          <MessageView message={toDisplayMessage({ role: "assistant", content: event.content })} />
+          <MessageView message={toDisplayMessage({ role: "assistant", content: event.content })} maxChars={4000} />
         </div>
       );
     case "tool.call":

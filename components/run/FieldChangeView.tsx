@@ -98,14 +98,19 @@ function MessagesDiff({ changes }: { changes: readonly MessageChange[] }) {
   return <ol className="run-messages">{out}</ol>;
 }
 
-export function MessageView({ message, className }: { message: DisplayMessage; className?: string }) {
+/**
+ * One message. `maxChars` clips long texts (a 200 KB tool result laid out in full takes a
+ * step of the replay over 100 ms); the full text stays in the context view.
+ */
+export function MessageView({ message, className, maxChars }: { message: DisplayMessage; className?: string; maxChars?: number }) {
+  const clip = (text: string) => (maxChars !== undefined && text.length > maxChars ? `${text.slice(0, maxChars)}… (${text.length - maxChars} more characters)` : text);
   return (
     <div className={`run-msg ${className ?? ""}`}>
       <span className="run-msg-role">{message.role}</span>
       {message.blocks.map((b, i) => {
         switch (b.kind) {
           case "text":
-            return <p key={i} className="run-msg-text">{b.text}</p>;
+            return <p key={i} className="run-msg-text">{clip(b.text)}</p>;
           case "tool_use":
             return (
               <p key={i} className="run-msg-tool">
@@ -115,7 +120,7 @@ export function MessageView({ message, className }: { message: DisplayMessage; c
           case "tool_result":
             return (
               <p key={i} className={`run-msg-tool${b.isError ? " is-error" : ""}`}>
-                result{b.isError ? " (error)" : ""}: {b.text}
+                result{b.isError ? " (error)" : ""}: {clip(b.text)}
               </p>
             );
           case "other":
