@@ -125,6 +125,23 @@ describe("approval gate in the run service", () => {
     expect(toolResult(finished)).toMatchObject({ isError: false });
   });
 
+  it("a resume whose replay does not retrace the record ends the run with an error naming the event, keeping what was recorded", async () => {
+    const { id } = createPipeline(handle.db, pipelineWith());
+    const { runId } = service.start({ pipelineId: id, scenario: { name: "search" } });
+    await service.settled(runId);
+    const before = readAllEvents(handle.db, runId);
+    const hookStart = before.find((e) => e.type === "hook.start");
+    // Tamper with the record: the stored hook.start names another hook than the one the replay runs.
+    handle.sqlite.prepare("update run_events set data = json_set(data, '$.hookId', 'someone-else') where run_id = ? and seq = ?").run(runId, hookStart?.seq ?? 0);
+    service.approvals.answer({ approvalId: `${runId}.a1`, decision: "deny", by: "alice" });
+    const finished = await until(ended(runId), "the run to end");
+    expect(finished.slice(0, before.length).map((e) => e.type)).toEqual(before.map((e) => e.type));
+    const end = finished.at(-1);
+    expect(end?.type).toBe("run.end");
+    expect(end?.type === "run.end" ? end.error : null).toContain(`resuming the run diverged from its recorded trace at event ${hookStart?.seq} (recorded hook.start, replay gave hook.start)`);
+    expect(finished.map((e) => e.seq)).toEqual(finished.map((_, i) => i + 1));
+  });
+
   it("a re-run answers as recorded, or asks again when told to", async () => {
     const { id } = createPipeline(handle.db, pipelineWith());
     const { runId } = service.start({ pipelineId: id, scenario: { name: "search" } });

@@ -162,14 +162,19 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
     let ended = false;
     const expect = options.point ? null : expectationCollector(options.pipeline, options.scenario);
     const replayed = options.replayed ?? [];
+    let replaying = replayed.length > 0;
     const record = (event: TraceEvent | UnsequencedEvent) => {
-      if (seq < replayed.length) {
+      if (replaying && seq < replayed.length) {
         // Already recorded: the replay must retrace it exactly, or the run cannot honestly continue.
         const stored = replayed[seq] as EncodedTraceEvent;
-        seq += 1;
         if (stored.type !== event.type || ("hookId" in stored && "hookId" in event && stored.hookId !== event.hookId)) {
-          throw new Error(`resuming the run diverged from its recorded trace at event ${seq} (recorded ${stored.type}, replay gave ${event.type})`);
+          // What follows (the engine's or the pool's end of the run) is recorded after the stored events.
+          const at = seq + 1;
+          replaying = false;
+          seq = replayed.length;
+          throw new Error(`resuming the run diverged from its recorded trace at event ${at} (recorded ${stored.type}, replay gave ${event.type})`);
         }
+        seq += 1;
         summary = addToSummary(summary, stored);
         expect?.(stored);
         return;
