@@ -61,7 +61,9 @@ describe("authoring over HTTP (worker pool, sandbox)", () => {
       expect(await finished(bare.runs[0]?.runId ?? "")).toMatchObject({ status: "finished", exitReason: "no_tool_calls", expectationsPassed: 2, expectationsFailed: 0 });
 
       const hooks = profile.points.map((p) => ({ id: p.id, point: p.id, name: p.id, enabled: true, code: p.template }));
-      const saved = await mutate<{ revision: number }>("pipelines.save", { id: created.id, baseRevision: 1, document: { ...created.document, hooks } });
+      // Every host setting at the value that lets every hook run (OpenClaw allowConversationAccess).
+      const hostSettings = Object.fromEntries((profile.settings ?? []).map((s) => [s.id, s.requires]));
+      const saved = await mutate<{ revision: number }>("pipelines.save", { id: created.id, baseRevision: 1, document: { ...created.document, hooks, ...(profile.settings ? { hostSettings } : {}) } });
       expect(saved.revision).toBe(2);
       const started = await mutate<{ revision: number; runs: { runId: string }[] }>("runs.startAll", { pipelineId: created.id });
       expect(started.revision).toBe(2);

@@ -282,7 +282,7 @@ const points: HookPointSpec[] = [
       { name: "finalize", doc: '{ action: "finalize" }: the answer stands, whatever later handlers say.' },
       { name: "continue", doc: '{ action: "continue" }: no objection.' },
     ],
-    body: ['if (!event.lastAssistantMessage?.includes("Sources:")) return { action: "revise", reason: "no sources", retry: { instruction: "List your sources under a Sources: heading." } };'],
+    body: ['if (!event.lastAssistantMessage?.trim()) return { action: "revise", reason: "empty answer", retry: { instruction: "Your answer was empty. Please answer the question." } };'],
   }),
   point({
     id: "llm_output",
