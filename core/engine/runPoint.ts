@@ -72,7 +72,8 @@ export async function runPoint(options: {
       record({ type: "point.start", point, edge, context });
       record({ type: "point.end", point, result: {} });
     } else {
-      const fired = await createFirePoint({ pipeline, profile, runner, record })(stage, null);
+      const pluginId = getBinding(profile.id)?.pluginId?.(pipeline.name);
+      const fired = await createFirePoint({ pipeline, profile, runner, record, pluginId })(stage, null);
       if (fired.aborted) result = { exitReason: "hook_error", error: `hook "${fired.aborted.hookId}" failed and the failure propagated: ${fired.aborted.failure.message}` };
     }
   } catch (error) {
