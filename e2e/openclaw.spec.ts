@@ -63,7 +63,9 @@ test.describe("OpenClaw", () => {
     const name = uniqueName("Claw matcher");
     const created = await api.pipelines.create.mutate({ from: "blank", name, profile: "openclaw" });
     await page.goto(`/pipelines/${created.id}`);
-    await badge(page, "before_tool_call").click();
+    // The point list beside the graph reaches every point of the 23, whatever the graph's zoom.
+    await page.getByTestId("point-item-before_tool_call").click();
+    await expect(page.getByTestId("hook-panel-point")).toHaveText("before_tool_call");
     await page.getByTestId("add-hook").click();
     const matcher = rows(page).getByTestId("hook-matcher");
     await matcher.fill("bash");
