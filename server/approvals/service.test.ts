@@ -142,6 +142,29 @@ describe("approval gate in the run service", () => {
     expect(finished.map((e) => e.seq)).toEqual(finished.map((_, i) => i + 1));
   });
 
+  it("times out on the wall clock: the request expires, the run resumes with the host's timeout, also when it expired while the server was down", async () => {
+    const doc = pipelineWith();
+    const hook = doc.hooks?.[0];
+    if (!hook) throw new Error("the example has no hook");
+    const quick = { ...doc, hooks: [{ ...hook, code: hook.code.replace("timeoutMs: 60_000", "timeoutMs: 300") }] };
+    expect(quick.hooks[0]?.code).toContain("timeoutMs: 300");
+    const { id } = createPipeline(handle.db, quick);
+    const { runId } = service.start({ pipelineId: id, scenario: { name: "search" } });
+    await service.settled(runId);
+    const finished = await until(ended(runId), "the timeout");
+    expect(finished.find((e) => e.type === "approval.resolve")).toMatchObject({ decision: "timeout", by: "timeout" });
+    expect(toolResult(finished)).toMatchObject({ isError: true });
+    expect(service.approvals.list(runId)[0]).toMatchObject({ status: "expired", decision: "timeout", respondedBy: "timeout" });
+
+    // Parked, then "down" past the deadline: a service started later answers it at once.
+    const second = service.start({ pipelineId: id, scenario: { name: "search" } });
+    await service.settled(second.runId);
+    handle.sqlite.prepare("update approval_requests set expires_at = ? where run_id = ?").run(Date.now() - 1000, second.runId);
+    newService();
+    const after = await until(ended(second.runId), "the expired request to be answered after the restart");
+    expect(after.find((e) => e.type === "approval.resolve")).toMatchObject({ decision: "timeout", by: "timeout" });
+  });
+
   it("a re-run answers as recorded, or asks again when told to", async () => {
     const { id } = createPipeline(handle.db, pipelineWith());
     const { runId } = service.start({ pipelineId: id, scenario: { name: "search" } });
