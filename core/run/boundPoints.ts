@@ -10,5 +10,7 @@ export function boundPoints(binding: ProfileBinding): Set<string> {
   for (const value of Object.values(binding)) {
     if (typeof value === "object" && value !== null && "point" in value && typeof value.point === "string" && "context" in value) out.add(value.point);
   }
+  // Points fired at moments of the loop (binding.at, e.g. OpenClaw's 22 other points).
+  for (const stages of Object.values(binding.at ?? {})) for (const stage of stages ?? []) out.add(stage.point);
   return out;
 }

@@ -1,6 +1,7 @@
 import type { Hook, Pipeline } from "../pipeline/schema";
 import { getBinding } from "../profiles/bindings";
 import { getProfile } from "../profiles";
+import { gateOf } from "../profiles/gating";
 import type { HookEndEvent, IgnoredWrite, TraceEvent } from "../trace/events";
 import { boundPoints } from "./boundPoints";
 
@@ -84,6 +85,8 @@ export function explainHooks(args: {
 
   function silence(hook: Hook): SilenceReason {
     if (!hook.enabled) return { kind: "disabled", message: "Disabled: it is switched off, so the host never calls it." };
+    const gate = profile?.settings ? gateOf(profile, pipeline, hook, binding?.pluginId?.(pipeline.name) ?? pipeline.name) : null;
+    if (gate) return { kind: "gated", by: null, message: `Gated off by the host's plugin settings: ${gate.reason}.` };
     if (fires && !fires.has(hook.point)) {
       return { kind: "gated", by: null, message: `Gated off: ${profile?.name ?? pipeline.profile} never fires ${hook.point} in the loop Hookwright simulates.` };
     }
@@ -95,7 +98,7 @@ export function explainHooks(args: {
         return {
           kind: "matcher",
           tested: toolNames,
-          message: `Matcher did not match: "${hook.matcher}" was tested against ${toolNames.length > 0 ? toolNames.map((t) => `"${t}"`).join(", ") : "no tool calls"}.`,
+          message: `Matcher did not match: "${Array.isArray(hook.matcher) ? hook.matcher.join(", ") : hook.matcher}" was tested against ${toolNames.length > 0 ? toolNames.map((t) => `"${t}"`).join(", ") : "no tool calls"}.`,
         };
       }
       return { kind: "gated", by: null, message: `Gated off: ${hook.point} ran, but the host did not call this hook.` };
