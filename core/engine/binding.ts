@@ -101,6 +101,8 @@ export interface ToolCallDecision {
   input?: JsonObject | null;
   /** A person must approve the call first (the loop asks the run's approval gate). */
   approval?: ApprovalAsk | null;
+  /** The run ends here: the call does not run and gets no tool_result (Claude Code `defer`). */
+  end?: { exitReason: string; error: string | null } | null;
 }
 
 /**
@@ -179,6 +181,11 @@ export interface ProfileBinding {
   beforeToolCall?: StageBinding<ToolCallView, ToolCallDecision> & {
     /** What the host does with an approval's answer: the call's input, or its blocked tool_result. */
     afterApproval?: (ask: ApprovalAsk, answer: ApprovalAnswer, view: ToolCallView) => { input: JsonObject } | { claim: ToolClaim };
+    /**
+     * Hooks that may answer the approval before a person is asked (Claude Code PermissionRequest):
+     * an `answer` settles it (with `ask` as the hooks rewrote it); none: the run's gate asks.
+     */
+    permissionRequest?: StageBinding<ToolCallView & { ask: ApprovalAsk }, { answer: ApprovalAnswer | null; ask: ApprovalAsk }>;
   };
   /** After each tool result: the result the model will see, and text to append after all results. */
   afterToolResult?: StageBinding<ToolResultView, { result: ToolResultBlock; additionalContext: string | null }>;

@@ -7,6 +7,8 @@ import type { HookStatus, IgnoredWrite, TraceEvent, UnsequencedTraceEvent } from
 import { applyPatch } from "../trace/jsonPatch";
 import type { StageBinding } from "./binding";
 import type { ChainResult, HookCallResult, HookRunner } from "./ports";
+import { completionPermutation, type CompletionOrderSetting } from "../chain/fold/completionOrder";
+import { patternMatches } from "./matchPattern";
 
 /** At most this many ignored writes are listed per hook; a hook rewriting a huge array would flood the trace. */
 const MAX_IGNORED_WRITES = 100;
@@ -32,7 +34,8 @@ export function hooksForPoint(pipeline: Pipeline, spec: HookPointSpec, scope: { 
       (h) =>
         h.point === spec.id &&
         (!profile?.settings || gateOf(profile, pipeline, h, scope.pluginId ?? pipeline.name) === null) &&
-        (typeof target !== "string" || !Array.isArray(h.matcher) || h.matcher.some((name) => name.trim().toLowerCase() === target.trim().toLowerCase())),
+        (typeof target !== "string" ||
+          (typeof h.matcher === "string" ? patternMatches(h.matcher, target) : !Array.isArray(h.matcher) || h.matcher.some((name) => name.trim().toLowerCase() === target.trim().toLowerCase()))),
     ),
     spec.ordering,
   );
@@ -59,8 +62,12 @@ export function createFirePoint(options: {
   record: (event: UnsequencedTraceEvent) => TraceEvent;
   /** The plugin id hooks are registered under (fold points: approvals and failure messages name it). */
   pluginId?: string;
+  /** Parallel points: the order their hooks complete in (the scenario's completionOrder). */
+  completionOrder?: CompletionOrderSetting;
 }): FirePoint {
   const { pipeline, profile, runner, record } = options;
+  /** Firings per point, so a seeded order differs from one firing to the next yet replays exactly. */
+  const firings = new Map<string, number>();
   const pluginId = options.pluginId ?? pipeline.name;
   const specs = new Map(profile.points.map((p) => [p.id, p]));
 
@@ -76,6 +83,18 @@ export function createFirePoint(options: {
     if (hooks.length === 0) return { value: stage.readBack(context, view, { calls: [], context, result: null }).value, aborted: null };
 
     record({ type: "point.start", point: spec.id, edge: stage.edge, context });
+    const firing = (firings.get(spec.id) ?? 0) + 1;
+    firings.set(spec.id, firing);
+    const parallelFold = (s: HookPointSpec, hs: Hook[]) => ({
+      fold: {
+        ...(s.fold as NonNullable<HookPointSpec["fold"]>),
+        hookName: s.id,
+        pluginId,
+        args: s.args ?? ["event", "ctx"],
+        completionOrder: completionPermutation(options.completionOrder, hs.length, `${s.id}#${firing}`),
+        onFailure: hs.map((h) => h.onFailure ?? "continue"),
+      },
+    });
     let chain: ChainResult;
     try {
       chain = await runner.runChain({
@@ -89,6 +108,7 @@ export function createFirePoint(options: {
           ? {
               fold: { ...spec.fold, hookName: spec.id, pluginId, args: spec.args ?? ["event", "ctx"] },
               timeouts: hooks.map((h) => h.timeoutMs ?? spec.fold?.defaultTimeoutMs ?? null),
+              ...(spec.fold.kind === "parallel" ? parallelFold(spec, hooks) : {}),
             }
           : {}),
       });

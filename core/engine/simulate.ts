@@ -64,7 +64,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
 
   const recorder = createRecorder(options.emit);
   const record = (event: UnsequencedTraceEvent): TraceEvent => recorder.record(event) as TraceEvent;
-  const fire = createFirePoint({ pipeline, profile, runner, record, pluginId: binding.pluginId?.(pipeline.name) });
+  const fire = createFirePoint({ pipeline, profile, runner, record, pluginId: binding.pluginId?.(pipeline.name), completionOrder: scenario.completionOrder });
   // One step per run: it numbers the run's requests and records approval.request / approval.resolve.
   const approvals = { request: createApprovalStep({ gate: options.approvals ?? noApprovalSurface, record, runId: options.runId ?? "run-1" }) };
   const runTool = createToolExecutor(scenario, runner);

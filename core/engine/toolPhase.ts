@@ -73,9 +73,15 @@ export async function runToolPhase(toolUses: readonly ToolUseBlock[], deps: Tool
     const fired = await fire(stage, { ...deps.view(), toolUse });
     if (fired.aborted) return { exit: hookFailureExit(fired.aborted) };
     const decision = fired.value;
+    if (decision.end) return { exit: decision.end };
     if (decision.claim) return { claim: decision.claim };
     const input = decision.input ?? jsonInput(toolUse);
     if (!decision.approval || !stage.afterApproval) return { input };
+    if (stage.permissionRequest) {
+      const asked = await fire(stage.permissionRequest, { ...deps.view(), toolUse, ask: decision.approval });
+      if (asked.aborted) return { exit: hookFailureExit(asked.aborted) };
+      if (asked.value.answer) return stage.afterApproval(asked.value.ask, asked.value.answer, { ...deps.view(), toolUse });
+    }
     const gate = deps.approvals;
     if (!gate) throw new Error("a hook asked for approval but the run has no approval gate");
     const answer = await gate.request(decision.approval);

@@ -50,6 +50,8 @@ export const hookSchema = z.object({
    * positive integer in ms; absent means the host's default for that hook point.
    */
   timeoutMs: z.number().int().positive().max(600_000).optional(),
+  /** Claude Code: what a failure of this hook does (`continue`, the host's default, or `block`). */
+  onFailure: z.enum(["continue", "block"]).optional(),
 });
 export type Hook = z.infer<typeof hookSchema>;
 
@@ -129,6 +131,11 @@ export const scenarioSchema = z.object({
    * nothing can show it, and the app shows an approval card.
    */
   approvals: z.array(scriptedApprovalSchema).max(100).optional(),
+  /**
+   * Hosts that run a point's hooks in parallel (Claude Code): the order they complete in, which
+   * decides whose rewrite wins. "declared" (default), "reverse", or a seed for a shuffled order.
+   */
+  completionOrder: z.union([z.enum(["declared", "reverse"]), z.number().int()]).optional(),
 });
 export type Scenario = z.infer<typeof scenarioSchema>;
 

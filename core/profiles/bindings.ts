@@ -1,4 +1,5 @@
 import type { ProfileBinding } from "../engine/binding";
+import { claudeCodeBinding } from "./claude-code/binding";
 import { openclawBinding } from "./openclaw/binding";
 import { registryBinding } from "./registry/binding";
 import { vellumBinding } from "./vellum/binding";
@@ -7,6 +8,7 @@ const bindings: Readonly<Record<string, ProfileBinding>> = {
   [vellumBinding.profileId]: vellumBinding,
   [registryBinding.profileId]: registryBinding,
   [openclawBinding.profileId]: openclawBinding,
+  [claudeCodeBinding.profileId]: claudeCodeBinding,
 };
 
 /** How the loop drives the profile `id`'s hooks, or undefined for a profile that cannot be simulated. */

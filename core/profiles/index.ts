@@ -1,3 +1,4 @@
+import { claudeCodeProfile } from "./claude-code";
 import { openclawProfile } from "./openclaw";
 import { registryProfile } from "./registry";
 import type { Profile } from "./types";
@@ -11,6 +12,7 @@ export const profiles: Readonly<Record<string, Profile>> = {
   [vellumProfile.id]: vellumProfile,
   [registryProfile.id]: registryProfile,
   [openclawProfile.id]: openclawProfile,
+  [claudeCodeProfile.id]: claudeCodeProfile,
 };
 
 /** The profile with this id, or undefined. */
@@ -23,4 +25,4 @@ export function listProfiles(): Profile[] {
   return Object.values(profiles);
 }
 
-export { vellumProfile, registryProfile, openclawProfile };
+export { vellumProfile, registryProfile, openclawProfile, claudeCodeProfile };

@@ -3,8 +3,8 @@ import { getProfile, listProfiles } from "./index";
 import { typeErrors } from "./testing/typeCheck";
 
 describe("profiles", () => {
-  it("lists vellum, registry and openclaw, and getProfile finds them by id", () => {
-    expect(listProfiles().map((p) => p.id)).toEqual(["vellum", "registry", "openclaw"]);
+  it("lists vellum, registry, openclaw and claude-code, and getProfile finds them by id", () => {
+    expect(listProfiles().map((p) => p.id)).toEqual(["vellum", "registry", "openclaw", "claude-code"]);
     expect(getProfile("vellum")?.typesModule).toBe("@vellumai/plugin-api");
     expect(getProfile("nope")).toBeUndefined();
     expect(getProfile("toString")).toBeUndefined();

@@ -1,3 +1,4 @@
+import { claudeCodeDefaultScenario } from "./claude-code/defaultScenario";
 import { openclawDefaultScenario } from "./openclaw/defaultScenario";
 import { registryDefaultScenario } from "./registry/defaultScenario";
 import type { ScenarioInput } from "./scenarioTypes";
@@ -13,6 +14,7 @@ const defaults: Readonly<Record<string, ScenarioInput>> = {
   vellum: vellumDefaultScenario,
   registry: registryDefaultScenario,
   openclaw: openclawDefaultScenario,
+  "claude-code": claudeCodeDefaultScenario,
 };
 
 /** The default scenario of profile `id` (a fresh copy), or undefined for a profile without one. */

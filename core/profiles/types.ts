@@ -82,6 +82,11 @@ export interface HookPointSpec {
   decisionRules?: { field: string; equals?: string | number | boolean; name?: string; useValue?: boolean }[];
   /** Starter code of a new hook on this point (a typed default-exported function). */
   template: string;
+  /**
+   * The point fires only when something the default scenario does not do happens (a hook asks
+   * for permission, the model API fails): when, in words. The default scenario need not cross it.
+   */
+  conditional?: string;
 }
 
 export interface LifecycleNode {

@@ -3,6 +3,7 @@ import { diffJson } from "../diff";
 import { Draft, DraftValueError } from "../draft";
 import { isObjectLike, setOwn } from "../jsonValue";
 import type { ChainCallRecord, ChainFailure, DroppedWrite, ExecuteChainResult, InvokeOutcome } from "../types";
+import { foldClaudeCode } from "./claudeCode";
 import { field, mergeResult } from "./merges";
 import type { FoldRequest, FoldReturn } from "./spec";
 
@@ -17,6 +18,7 @@ export interface FoldPendingCall {
 }
 
 interface Started {
+  index: number;
   hookId: string;
   draft: Draft;
 }
@@ -43,16 +45,19 @@ export function createFoldRun(options: { hookIds: readonly string[]; context: Js
   let threaded: Json | undefined = fold.threadField ? field(input[fold.args[0] ?? "event"], fold.threadField) as Json | undefined : undefined;
   let replaced = false;
   let syncBlocked = false;
+  /** parallel: every answer, by hookIds index, folded at the end in completion order. */
+  const answers: { output: unknown; failure: string | null }[] = [];
 
   function begin(index: number) {
     const hookId = hookIds[index] as string;
     const draft = new Draft(fold.isolation === "clone-per-handler" ? input : committed);
-    started.set(index, { hookId, draft });
+    started.set(index, { index, hookId, draft });
     const root = draft.root as Record<string, unknown>;
     return { index, hookId, input: draft.root, args: fold.args.map((name) => root[name]) };
   }
 
   function failed(call: Started, failure: ChainFailure): Omit<ChainCallRecord, "durationMs"> {
+    if (fold.kind === "parallel") answers[call.index] = { output: undefined, failure: failure.message };
     if (fold.kind === "modify" && fold.failure === "fail-closed") {
       pointError = `[hooks] ${fold.hookName} handler from ${fold.pluginId} failed: ${failure.message}`;
       acc = undefined;
@@ -83,6 +88,9 @@ export function createFoldRun(options: { hookIds: readonly string[]; context: Js
     let claimed = false;
     switch (fold.kind) {
       case "observe":
+        break;
+      case "parallel":
+        answers[call.index] = { output: value, failure: null };
         break;
       case "claim":
         if (field(value, "handled")) {
@@ -144,6 +152,14 @@ export function createFoldRun(options: { hookIds: readonly string[]; context: Js
     switch (fold.kind) {
       case "observe":
         return null;
+      case "parallel": {
+        const order = fold.completionOrder && fold.completionOrder.length === hookIds.length ? fold.completionOrder : hookIds.map((_, i) => i);
+        const event = fold.merge?.kind === "claude-code" ? fold.merge.event : fold.hookName;
+        const ordered = order
+          .filter((i) => answers[i] !== undefined)
+          .map((i) => ({ hookId: hookIds[i] as string, output: answers[i]?.output, failure: answers[i]?.failure ?? null, onFailure: fold.onFailure?.[i] ?? ("continue" as const) }));
+        return jsonValue(foldClaudeCode(event, ordered)) ?? null;
+      }
       case "claim":
       case "modify": {
         if (acc === undefined) return null;
@@ -163,7 +179,7 @@ export function createFoldRun(options: { hookIds: readonly string[]; context: Js
   return {
     start(): FoldPendingCall[] {
       if (stopped || started.size > 0) return [];
-      if (fold.kind === "observe") {
+      if (fold.kind === "observe" || fold.kind === "parallel") {
         const all: FoldPendingCall[] = [];
         while (next < hookIds.length) all.push(begin(next++));
         return all;

@@ -159,5 +159,8 @@ export function mergeResult(merge: FoldMerge, acc: unknown, next: unknown, plugi
       return mergeGateDecision(acc, next);
     case "finalize-action":
       return mergeFinalize(acc, next);
+    case "claude-code":
+      // Folded all at once in completion order (foldClaudeCode), not pairwise.
+      return next;
   }
 }

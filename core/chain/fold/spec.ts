@@ -14,7 +14,12 @@ export type FoldKind =
   /** Sequential; the first output with a truthy `handled` wins and stops (runClaimingHook). */
   | "claim"
   /** Synchronous and sequential; each handler sees the previous one's `message` (runSyncMessageHooks). */
-  | "sync";
+  | "sync"
+  /**
+   * All handlers start at once on the original input and every answer counts: the answers are
+   * folded by `merge` in completion order (Claude Code, semantics.md §3c).
+   */
+  | "parallel";
 
 /** How one field of a modify hook's results folds across handlers. */
 export type FieldRule =
@@ -40,7 +45,9 @@ export type FoldMerge =
   /** before_agent_run: the most restrictive decision wins; null or a malformed one is a block. */
   | { kind: "gate-decision" }
   /** before_agent_finalize: finalize sticky, revise+revise concatenates, revise beats continue. */
-  | { kind: "finalize-action" };
+  | { kind: "finalize-action" }
+  /** Claude Code (parallel): strictest decision, every additionalContext, the last qualifying rewrite (core/chain/fold/claudeCode.ts). */
+  | { kind: "claude-code"; event: string };
 
 export interface FoldSpec {
   kind: FoldKind;
@@ -77,6 +84,10 @@ export interface FoldRequest extends FoldSpec {
   pluginId: string;
   /** Context fields handed to each handler as positional arguments, in order: ["event", "ctx"]. */
   args: string[];
+  /** parallel: the order the handlers complete in, as indices into hookIds (default: declared order). */
+  completionOrder?: number[];
+  /** parallel: each handler's `onFailure` ("continue" when absent), by hookIds index. */
+  onFailure?: ("continue" | "block")[];
 }
 
 /** What the sandbox (or an in-process invoke) reports for one handler call of a fold. */
