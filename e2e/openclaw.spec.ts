@@ -20,7 +20,8 @@ test.describe("OpenClaw", () => {
     await expect(page).toHaveURL(/\/pipelines\/[0-9a-f-]{36}$/);
     const id = page.url().split("/").at(-1) ?? "";
 
-    await badge(page, "before_prompt_build").click();
+    // The point list beside the graph reaches every one of the 23 points, whatever the graph's zoom.
+    await page.getByTestId("point-item-before_prompt_build").click();
     await expect(page.getByTestId("hook-panel-point")).toHaveText("before_prompt_build");
     await expect(page.getByTestId("ordering-reason")).toContainText("priority 50 runs before priority 0");
     await page.getByTestId("add-hook").click();
@@ -63,8 +64,9 @@ test.describe("OpenClaw", () => {
     const name = uniqueName("Claw matcher");
     const created = await api.pipelines.create.mutate({ from: "blank", name, profile: "openclaw" });
     await page.goto(`/pipelines/${created.id}`);
-    // The point list beside the graph reaches every point of the 23, whatever the graph's zoom.
-    await page.getByTestId("point-item-before_tool_call").click();
+    // 23 points: the graph zooms to one stage of the run, where its badges are readable and clickable.
+    await page.getByTestId("stage-tools").click();
+    await badge(page, "before_tool_call").click();
     await expect(page.getByTestId("hook-panel-point")).toHaveText("before_tool_call");
     await page.getByTestId("add-hook").click();
     const matcher = rows(page).getByTestId("hook-matcher");

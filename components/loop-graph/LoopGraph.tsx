@@ -6,6 +6,7 @@ import { useCallback, useMemo, useState } from "react";
 import type { Hook } from "~/core/pipeline/schema";
 import type { Profile } from "~/core/profiles/types";
 import { buildFlowEdges, buildFlowNodes } from "./buildFlowElements";
+import { StageZoom } from "./StageZoom";
 import { edgeTypes } from "./edgeTypes";
 import { GraphActionsContext, type GraphActions } from "./GraphActionsContext";
 import { layoutProfile } from "./layoutProfile";
@@ -118,6 +119,7 @@ export function LoopGraph(props: LoopGraphProps) {
           onMoveStart={() => setHint(null)}
         >
           <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
+          <StageZoom layout={layout} groups={profile.groups} />
           <Controls showInteractive={false} position="bottom-left" />
           <MiniMap
             pannable
