@@ -5,7 +5,7 @@ import { getBinding } from "../profiles/bindings";
 import type { Profile } from "../profiles/types";
 import { TRACE_FORMAT, type TraceEvent, type UnsequencedTraceEvent } from "../trace/events";
 import { createRecorder, type TraceSink } from "../trace/recorder";
-import { noApprovalSurface } from "./approval";
+import { createRunGate } from "../approvals/gate";
 import { ApprovalPending, createApprovalStep, type RunApprovalGate } from "./approvalStep";
 import type { LoopEffect, LoopMoment, LoopView, MomentView, ModelOutcome, ProfileBinding, ToolUseBlock } from "./binding";
 import { SimulationError } from "./errors";
@@ -30,7 +30,7 @@ export interface SimulateOptions {
   runId?: string;
   /** Defaults to the profile's registered binding. */
   binding?: ProfileBinding;
-  /** Who answers approval requests hooks make (default: nobody, as a non-interactive host run). */
+  /** Who answers approval requests hooks make (default: the scenario's scripted answers, else nobody, as a non-interactive host run). */
   approvals?: RunApprovalGate;
 }
 
@@ -66,7 +66,9 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   const record = (event: UnsequencedTraceEvent): TraceEvent => recorder.record(event) as TraceEvent;
   const fire = createFirePoint({ pipeline, profile, runner, record, pluginId: binding.pluginId?.(pipeline.name), completionOrder: scenario.completionOrder });
   // One step per run: it numbers the run's requests and records approval.request / approval.resolve.
-  const approvals = { request: createApprovalStep({ gate: options.approvals ?? noApprovalSurface, record, runId: options.runId ?? "run-1" }) };
+  // Without a gate of its own, a run answers as its scenario scripts, else as a host with no approval surface.
+  const gate = options.approvals ?? createRunGate({ script: scenario.approvals ?? [], clockStart: scenario.clockStart });
+  const approvals = { request: createApprovalStep({ gate, record, runId: options.runId ?? "run-1" }) };
   const runTool = createToolExecutor(scenario, runner);
   const limits = scenario.limits;
   const state = {

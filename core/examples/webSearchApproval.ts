@@ -65,5 +65,32 @@ export const webSearchApproval: PipelineInput = {
         { kind: "noHookFailed" },
       ],
     },
+    {
+      name: "a person allows the search",
+      description: "The same turn with the approver's answer scripted (as a headless run or a rehearsal would): allow-once half a second after the card appears, so the search runs.",
+      system: "You are a helpful research assistant.",
+      prompt: "Who won the 2026 Tour de France?",
+      model: {
+        kind: "scripted",
+        responses: [
+          { content: [{ type: "text", text: "Let me search for that." }, { type: "tool_use", id: "toolu_search", name: "web_search", input: { query: "2026 Tour de France winner" } }], stopReason: "tool_use" },
+          { content: [{ type: "text", text: "The search says the overall winner was announced in Paris on 26 July." }], stopReason: "end_turn" },
+        ],
+      },
+      tools: [
+        {
+          name: "web_search",
+          description: "Searches the web.",
+          inputSchema: { type: "object", properties: { query: { type: "string" } }, required: ["query"] },
+          results: ["Tour de France 2026: overall winner announced in Paris on 26 July."],
+        },
+      ],
+      approvals: [{ match: { tool: "web_search" }, decision: "allow-once", afterMs: 500, by: "scripted approver" }],
+      expectations: [
+        { kind: "hookDecision", hookId: "search-approval", decision: "approval", occurrence: 1, label: "the search asks for approval" },
+        { kind: "toolCall", name: "web_search", ran: true, label: "the approved search runs" },
+        { kind: "exitReason", equals: "no_tool_calls" },
+      ],
+    },
   ],
 };
