@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { ScenarioForm } from "~/components/scenarios/ScenarioForm";
+import { changedFields } from "~/components/scenarios/scenarioPatch";
 import type { ScenarioPatch } from "~/components/scenarios/types";
 import { scenarioSchema, type Scenario } from "~/core/pipeline/schema";
 
@@ -33,15 +34,6 @@ export function ScenarioEditor(props: {
       )}
     </div>
   );
-}
-
-/** The fields of `next` whose JSON differs from `prev` (the name aside). */
-function changedFields(prev: Scenario, next: Scenario): ScenarioPatch {
-  const patch: Record<string, unknown> = {};
-  for (const key of Object.keys({ ...prev, ...next }) as (keyof Scenario)[]) {
-    if (key !== "name" && JSON.stringify(prev[key]) !== JSON.stringify(next[key])) patch[key] = next[key];
-  }
-  return patch as ScenarioPatch;
 }
 
 function ScenarioJson({ value, onPatch, onRename }: { value: Scenario; onPatch: (patch: ScenarioPatch) => void; onRename: (name: string) => void }) {
