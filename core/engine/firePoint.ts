@@ -153,7 +153,8 @@ function outputDecision(call: HookCallResult, spec: HookPointSpec): { decision?:
   const output = call.output;
   if (!isObject(output)) return {};
   for (const rule of spec.decisionRules ?? []) {
-    const value = output[rule.field];
+    // A field starting with "/" is a JSON pointer into the output (Claude Code's hookSpecificOutput/permissionDecision).
+    const value = rule.field.startsWith("/") ? readPointer(output, rule.field) : output[rule.field];
     const hit = rule.equals !== undefined ? value === rule.equals : Boolean(value);
     if (!hit) continue;
     if (rule.useValue) return value === undefined ? {} : { decision: value };

@@ -44,6 +44,10 @@ describe("example pipelines", () => {
       ["Web search approval", "openclaw"],
       ["Prompt context by priority", "openclaw"],
       ["Secret redactor", "openclaw"],
+      ["Claude Code Bash gate", "claude-code"],
+      ["Claude Code formatter context", "claude-code"],
+      ["Claude Code Stop hook: tests first", "claude-code"],
+      ["Claude Code updatedInput race", "claude-code"],
     ]);
     for (const p of examplePipelines) {
       const parsed = parsePipeline(p);

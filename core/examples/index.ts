@@ -1,6 +1,10 @@
 import type { PipelineInput } from "../pipeline/schema";
 import { auditLog } from "./auditLog";
 import { beConcise } from "./beConcise";
+import { claudeBashGate } from "./claudeBashGate";
+import { claudeFormatterContext } from "./claudeFormatterContext";
+import { claudeInputRace } from "./claudeInputRace";
+import { claudeStopTests } from "./claudeStopTests";
 import { dangerousCommandGate } from "./dangerousCommandGate";
 import { promptContextPair } from "./promptContextPair";
 import { retryEmptyReply } from "./retryEmptyReply";
@@ -21,4 +25,8 @@ export const examplePipelines: PipelineInput[] = [
   webSearchApproval,
   promptContextPair,
   secretRedactor,
+  claudeBashGate,
+  claudeFormatterContext,
+  claudeStopTests,
+  claudeInputRace,
 ];

@@ -78,6 +78,7 @@ export interface HookPointSpec {
    * "fold" points: how a hook's output is named as its decision on its card and in
    * `hookDecision` expectations: the first rule whose `field` of the output is truthy (or equals
    * `equals`) gives `name`, or, with `useValue`, that field's value (before_agent_run's outcome).
+   * A `field` starting with "/" is a JSON pointer into the output.
    */
   decisionRules?: { field: string; equals?: string | number | boolean; name?: string; useValue?: boolean }[];
   /** Starter code of a new hook on this point (a typed default-exported function). */

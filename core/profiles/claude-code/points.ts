@@ -64,7 +64,10 @@ function point(e: EventInput): HookPointSpec {
     args: ["input"],
     ...(e.matcherField ? { matcherTarget: `/input/${e.matcherField}` } : {}),
     decisionRules: [
+      { field: "/hookSpecificOutput/permissionDecision", useValue: true },
+      { field: "/hookSpecificOutput/decision/behavior", useValue: true },
       { field: "decision", equals: "block", name: "block" },
+      { field: "decision", equals: "approve", name: "allow" },
       { field: "continue", equals: false, name: "stop" },
     ],
     template,
