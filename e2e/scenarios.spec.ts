@@ -141,6 +141,8 @@ test.describe("Scenarios", () => {
       await expect(page.getByText('Another scenario is called "plain".')).toBeVisible();
       await rename.fill("second");
       await rename.press("Enter");
+      await expect(options.nth(1)).toContainText("second");
+      await expect(page.getByText(/no longer fits/)).toHaveCount(0);
       await page.getByRole("button", { name: "Move second up" }).click();
       await expect(options.first()).toContainText("second");
       await expect(page.getByTestId("save-status")).toHaveText("Saved");

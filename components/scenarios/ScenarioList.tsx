@@ -1,5 +1,5 @@
 "use client";
-import { useMemo, useState, type KeyboardEvent } from "react";
+import { useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import { uniqueScenarioName } from "~/core/pipeline/changes";
 import type { Scenario } from "~/core/pipeline/schema";
@@ -140,6 +140,13 @@ function closeMenu(from: HTMLElement) {
 /** Inline rename: Enter keeps, Escape cancels; an empty or taken name says why and stays open. */
 function RenameInput(props: { name: string; taken: readonly string[]; onDone: (name: string | null) => void }) {
   const [text, setText] = useState(props.name);
+  // Enter unmounts the input, which may also blur it: the rename must happen once.
+  const ended = useRef(false);
+  const done = (name: string | null) => {
+    if (ended.current) return;
+    ended.current = true;
+    props.onDone(name);
+  };
   const problem = text.trim() === "" ? "A scenario needs a name." : props.taken.includes(text.trim()) ? `Another scenario is called "${text.trim()}".` : null;
   return (
     <span className={styles.renameBox}>
@@ -155,10 +162,10 @@ function RenameInput(props: { name: string; taken: readonly string[]; onDone: (n
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
           e.stopPropagation();
-          if (e.key === "Escape") props.onDone(null);
-          if (e.key === "Enter" && !problem) props.onDone(text.trim());
+          if (e.key === "Escape") done(null);
+          if (e.key === "Enter" && !problem) done(text.trim());
         }}
-        onBlur={() => props.onDone(problem ? null : text.trim())}
+        onBlur={() => done(problem ? null : text.trim())}
       />
       {problem ? <span className="field-error">{problem}</span> : null}
     </span>
