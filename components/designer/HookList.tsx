@@ -3,7 +3,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { hooksAtPoint } from "~/core/pipeline/changes";
 import type { HookPointSpec, Profile } from "~/core/profiles";
-import { getBinding } from "~/core/profiles/bindings";
 import { gatedHooks } from "~/core/profiles/gating";
 import type { Pipeline } from "~/core/pipeline/schema";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
@@ -14,6 +13,7 @@ import { hookNameProblem } from "./newHook";
 import { runPositions } from "./runOrder";
 import { useDesignerDoc } from "./useDesignerDoc";
 import { useHookCommands } from "./useHookCommands";
+import { usePluginId } from "./usePluginId";
 
 interface DragState {
   id: string;
@@ -28,7 +28,8 @@ export function HookList({ point, profile }: { point: HookPointSpec; profile?: P
   const activeHookId = useEditorStore((s) => s.runHighlight?.hookId ?? null);
   const commands = useHookCommands();
   const hooks = useMemo(() => hooksAtPoint(doc, point.id), [doc, point.id]);
-  const gated = useMemo(() => gatedReasons(profile, doc), [profile, doc]);
+  const pluginId = usePluginId(profile?.id, doc.name);
+  const gated = useMemo(() => gatedReasons(profile, doc, pluginId), [profile, doc, pluginId]);
   const positions = useMemo(() => runPositions(hooks.filter((h) => !gated.has(h.id)), point.ordering), [hooks, point.ordering, gated]);
   const matcher = useMemo(() => (profile?.matcherShape ? { shape: profile.matcherShape, check: profile.checkMatcher } : undefined), [profile]);
 
@@ -156,9 +157,11 @@ export function HookList({ point, profile }: { point: HookPointSpec; profile?: P
   );
 }
 
-/** Hooks the profile's host drops at registration, with why (a plugin setting gates them). */
-function gatedReasons(profile: Profile | undefined, doc: Pipeline): Map<string, string> {
-  if (!profile?.settings) return new Map();
-  const pluginId = getBinding(profile.id)?.pluginId?.(doc.name) ?? doc.name;
+/**
+ * Hooks the profile's host drops at registration, with why (a plugin setting gates them).
+ * Empty until the plugin id is known (the reason names the plugin): a moment after first paint.
+ */
+function gatedReasons(profile: Profile | undefined, doc: Pipeline, pluginId: string | null): Map<string, string> {
+  if (!profile?.settings || pluginId === null) return new Map();
   return new Map(gatedHooks(profile, doc, pluginId).map((g) => [g.hookId, g.reason]));
 }

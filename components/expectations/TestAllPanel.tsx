@@ -1,18 +1,27 @@
 "use client";
 import Link from "next/link";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import { stepHref } from "./ExpectationResults";
 import styles from "./testAll.module.css";
 import { testPassed, useTestAll, type ScenarioTest } from "./useTestAll";
 
-/** The designer's Test all: saves, runs every scenario, and lists pass/fail with what broke. */
-export function TestAllButton({ pipelineId }: { pipelineId: string }) {
+/**
+ * The designer's Test all: saves, runs every scenario, and lists pass/fail with what broke.
+ * Loaded on the first click (TestAllButton), which it answers by starting at once (`startNow`).
+ */
+export function TestAllPanel({ pipelineId, startNow = false }: { pipelineId: string; startNow?: boolean }) {
   const scenarioList = useEditorStore((s) => s.doc?.scenarios);
   const saveNow = useEditorStore((s) => s.saveNow);
   const names = useMemo(() => (scenarioList ?? []).map((s) => s.name), [scenarioList]);
   const { tests, revision, error, run, busy } = useTestAll({ pipelineId, scenarios: names, save: saveNow });
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(startNow);
+  const started = useRef(false);
+  useEffect(() => {
+    if (!startNow || started.current) return;
+    started.current = true;
+    void run();
+  }, [startNow, run]);
   const passed = tests?.filter((t) => testPassed(t) === true).length ?? 0;
   const failed = tests?.filter((t) => testPassed(t) === false).length ?? 0;
 
