@@ -1,0 +1,193 @@
+import { afterAll, describe, expect, it } from "vitest";
+import type { ApprovalAnswer } from "../../../core/engine/approval";
+import { createScriptedModel } from "../../../core/engine/scriptedModel";
+import { simulate } from "../../../core/engine/simulate";
+import { parsePipeline } from "../../../core/pipeline/parsePipeline";
+import type { ScenarioInput } from "../../../core/profiles/scenarioTypes";
+import { claudeCodeProfile } from "../../../core/profiles";
+import type { EncodedTraceEvent, TraceEvent } from "../../../core/trace/events";
+import { createStreamResolver } from "../../../core/trace/resolve";
+import { openSandboxRunner, type SandboxRunner } from "../runner";
+
+/**
+ * Claude Code's execution rules (semantics.md §3c, §3f) end to end: hooks written as users write
+ * them, run in the QuickJS sandbox, folded by core/chain, applied by the profile's binding.
+ */
+
+interface HookDef {
+  id: string;
+  point?: string;
+  matcher?: string;
+  onFailure?: "continue" | "block";
+  body: string;
+}
+
+const runners: SandboxRunner[] = [];
+afterAll(() => {
+  for (const r of runners) r.close();
+});
+
+const bashCall = (command: string, id = "toolu_1") => ({ content: [{ type: "tool_use", id, name: "Bash", input: { command } }], stopReason: "tool_use" });
+const answer = (text: string) => ({ content: [{ type: "text", text }], stopReason: "end_turn" });
+
+async function run(hooks: HookDef[], extra: Partial<ScenarioInput> & { responses?: unknown[] } = {}, gate?: ApprovalAnswer["decision"]) {
+  const { responses = [bashCall("npm test"), answer("done")], ...scenarioExtra } = extra;
+  const parsed = parsePipeline({
+    format: "hookwright.pipeline/v1",
+    name: "cc",
+    profile: "claude-code",
+    hooks: hooks.map((h) => ({
+      id: h.id,
+      point: h.point ?? "PreToolUse",
+      name: h.id,
+      matcher: h.matcher ?? null,
+      ...(h.onFailure ? { onFailure: h.onFailure } : {}),
+      code: `export default async (input: any) => {\n${h.body}\n};\n`,
+    })),
+    scenarios: [
+      {
+        name: "s",
+        prompt: "go",
+        model: { kind: "scripted", responses },
+        tools: [{ name: "Bash", inputSchema: { type: "object" }, results: ["ok"] }],
+        ...scenarioExtra,
+      },
+    ],
+  });
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+  const pipeline = parsed.value;
+  const scenario = pipeline.scenarios[0];
+  if (!scenario) throw new Error("no scenario");
+  const runner = await openSandboxRunner({ pipeline, clockStart: scenario.clockStart, seed: scenario.seed, limits: { timeoutMs: 1000, memoryBytes: 64 * 1024 * 1024 } });
+  runners.push(runner);
+  const events: TraceEvent[] = [];
+  const resolve = createStreamResolver();
+  const result = await simulate({
+    pipeline,
+    scenario,
+    profile: claudeCodeProfile,
+    runner,
+    model: createScriptedModel(scenario.model),
+    emit: (e) => void events.push(resolve(JSON.parse(JSON.stringify(e)) as EncodedTraceEvent)),
+    ...(gate ? { approvals: { request: () => Promise.resolve({ decision: gate, by: "test", at: 0 }) } } : {}),
+  });
+  const of = <T extends TraceEvent["type"]>(type: T) => events.filter((e): e is Extract<TraceEvent, { type: T }> => e.type === type);
+  return { result, events, of };
+}
+
+const deny = (reason: string) => `return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: ${JSON.stringify(reason)} } };`;
+const rewrite = (command: string, decision = "allow") => `return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "${decision}", updatedInput: { command: ${JSON.stringify(command)} } } };`;
+
+describe("Claude Code execution through the sandbox", () => {
+  it("a deny blocks the call: the model receives an is_error tool_result with the reason; the other hooks still ran", async () => {
+    const { of } = await run([
+      { id: "allow", body: rewrite("echo allowed") },
+      { id: "gate", body: deny("no tests today") },
+    ]);
+    expect(of("tool.result")).toMatchObject([{ content: "PreToolUse:Bash hook error: no tests today", isError: true, claimedBy: "gate" }]);
+    expect(of("hook.end").map((e) => [e.hookId, e.decision])).toEqual([
+      ["allow", "allow"],
+      ["gate", "deny"],
+    ]);
+    const request = of("model.request")[1];
+    expect(request?.messages.at(-1)?.content).toEqual([{ type: "tool_result", tool_use_id: "toolu_1", content: "PreToolUse:Bash hook error: no tests today", is_error: true }]);
+  });
+
+  it("updatedInput: the hook completing last wins; completionOrder decides which", async () => {
+    const hooks = [
+      { id: "h1", body: rewrite("one") },
+      { id: "h2", body: rewrite("two") },
+    ];
+    expect((await run(hooks)).of("tool.call")[0]?.input).toEqual({ command: "two" });
+    expect((await run(hooks, { completionOrder: "reverse" })).of("tool.call")[0]?.input).toEqual({ command: "one" });
+    const end = (await run(hooks, { completionOrder: "reverse" })).of("point.end")[0];
+    expect(end?.result).toMatchObject({ decision: "allow", updatedInput: { command: "one" }, updatedBy: "h1" });
+  });
+
+  it("throw new BlockingError(reason) is exit 2: the call is denied with the reason, over an allow", async () => {
+    const { of } = await run([
+      { id: "allow", body: 'return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" } };' },
+      { id: "exit2", body: 'class BlockingError extends Error { name = "BlockingError"; }\nthrow new BlockingError("tests are red");' },
+    ]);
+    expect(of("tool.result")).toMatchObject([{ content: "PreToolUse:Bash hook error: tests are red", isError: true, claimedBy: "exit2" }]);
+    expect(of("tool.call")).toHaveLength(1);
+  });
+
+  it("a failing hook does not block by default; with onFailure block it denies with the failure", async () => {
+    const body = 'throw new Error("boom");';
+    const open = await run([{ id: "crash", body }]);
+    expect(open.of("tool.result")).toMatchObject([{ content: "ok", isError: false }]);
+    expect(open.of("point.end")[0]?.result).toMatchObject({ decision: null, failures: [{ hookId: "crash", blocked: false }] });
+    const closed = await run([{ id: "crash", body, onFailure: "block" }]);
+    const content = closed.of("tool.result")[0]?.content;
+    expect(content).toMatch(/^PreToolUse:Bash hook error: Error: boom \(hooks\/crash\.ts:\d+:\d+\)$/);
+  });
+
+  it("a hookSpecificOutput naming another event is ignored: the tool runs and the trace says why", async () => {
+    const { of } = await run([{ id: "wrong", body: 'return { hookSpecificOutput: { hookEventName: "PostToolUse", permissionDecision: "deny" } };' }]);
+    expect(of("tool.result")).toMatchObject([{ content: "ok", isError: false }]);
+    expect(of("point.end")[0]?.result).toMatchObject({
+      decision: null,
+      rejected: [{ hookId: "wrong", reason: 'hookSpecificOutput.hookEventName is "PostToolUse", not "PreToolUse": the host ignores its whole hookSpecificOutput' }],
+    });
+  });
+
+  it("matchers are case-sensitive: a hook on `bash` never sees Bash; Bash|Write does", async () => {
+    const { of } = await run([
+      { id: "lower", matcher: "bash", body: deny("x") },
+      { id: "alt", matcher: "Bash|Write", body: "return;" },
+    ]);
+    expect(of("hook.start").map((e) => e.hookId)).toEqual(["alt"]);
+  });
+
+  it("ask goes to the approval gate: allow-always runs the call, deny gives the denial, no surface denies with the reason", async () => {
+    const ask = [{ id: "asker", body: 'return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask", permissionDecisionReason: "touches prod" } };' }];
+    const allowed = await run(ask, {}, "allow-always");
+    expect(allowed.of("approval.request")).toHaveLength(1);
+    expect(allowed.of("tool.result")).toMatchObject([{ content: "ok", isError: false }]);
+    const denied = await run(ask, {}, "deny");
+    expect(denied.of("tool.result")).toMatchObject([{ content: "Permission to use Bash has been denied.", isError: true }]);
+    const headless = await run(ask);
+    expect(headless.of("tool.result")).toMatchObject([{ content: "PreToolUse:Bash hook error: touches prod", isError: true }]);
+  });
+
+  it("a PermissionRequest hook answers the ask before anyone is asked", async () => {
+    const { of } = await run([
+      { id: "asker", body: 'return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask" } };' },
+      { id: "perm", point: "PermissionRequest", matcher: "Bash", body: 'return { hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "allow", updatedInput: { command: "npm test -- --ci" } } } };' },
+    ]);
+    expect(of("approval.request")).toHaveLength(0);
+    expect(of("tool.call")[0]?.input).toEqual({ command: "npm test -- --ci" });
+  });
+
+  it("defer ends the run: the tool does not run and no tool_result is sent", async () => {
+    const { result, of } = await run([{ id: "later", body: 'return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "defer" } };' }]);
+    expect(result.exitReason).toBe("tool_deferred");
+    expect(of("tool.call")).toHaveLength(0);
+  });
+
+  it("Stop block feeds the reason back once when the hook checks stop_hook_active", async () => {
+    const { result, of } = await run(
+      [{ id: "tests", point: "Stop", body: 'if (input.stop_hook_active) return;\nreturn { decision: "block", reason: "run the tests" };' }],
+      { responses: [answer("done"), answer("tests pass")] },
+    );
+    expect(result.exitReason).toBe("no_tool_calls");
+    expect(of("point.start").map((e) => (e.context.input as { stop_hook_active: boolean }).stop_hook_active)).toEqual([false, true]);
+    expect(of("model.request")[1]?.messages.at(-1)).toEqual({ role: "user", content: [{ type: "text", text: "Stop hook feedback:\nrun the tests" }] });
+  });
+
+  it("a Stop hook that ignores stop_hook_active is stopped after 9 blocks in a row, and the run says which hook", async () => {
+    const { result, of } = await run([{ id: "nag", point: "Stop", body: 'return { decision: "block", reason: "again" };' }], { responses: Array.from({ length: 12 }, () => answer("done")), limits: { maxModelCalls: 50 } });
+    expect(result.exitReason).toBe("stop_hook_cap");
+    expect(result.error).toBe(
+      'the Stop hook "nag" blocked 9 times in a row, so the host ended the turn (its limit, CLAUDE_CODE_STOP_HOOK_BLOCK_CAP). The hook ignores stop_hook_active: return nothing when input.stop_hook_active is true.',
+    );
+    expect(of("model.request")).toHaveLength(9);
+  });
+
+  it("onFailure block is ignored on Stop: a crashing Stop hook never keeps the loop going", async () => {
+    const { result, of } = await run([{ id: "crash", point: "Stop", onFailure: "block", body: 'throw new Error("x");' }], { responses: [answer("done")] });
+    expect(result.exitReason).toBe("no_tool_calls");
+    expect(of("model.request")).toHaveLength(1);
+  });
+});
