@@ -30,7 +30,7 @@ export interface HookRowProps {
   hook: Hook;
   index: number;
   count: number;
-  point: Pick<HookPointSpec, "hasPriority" | "hasMatcher" | "ordering" | "hasTimeout" | "fold">;
+  point: Pick<HookPointSpec, "hasPriority" | "hasMatcher" | "ordering" | "hasTimeout" | "fold" | "matcherTarget">;
   /** How the profile's matchers are written, and the host loader's check of one (null: fine). */
   matcher?: { shape: "pattern" | "tool-ids"; check?: (matcher: string | string[]) => string | null };
   /** The host drops this hook at registration (a plugin setting): why, in its words. */
@@ -118,7 +118,13 @@ export const HookRow = memo(function HookRow(props: HookRowProps) {
   /** A list profile's matcher is comma-separated tool ids, checked as the host's loader checks it. */
   const commitMatcher = (text: string) => {
     const trimmed = text.trim();
-    if (props.matcher?.shape !== "tool-ids") return actions.setMatcher(hook.id, trimmed || null);
+    if (props.matcher?.shape !== "tool-ids") {
+      // A pattern profile (Claude Code): one string, checked as the host would compile it.
+      const problem = trimmed === "" ? null : (props.matcher?.check?.(trimmed) ?? null);
+      setMatcherError(problem);
+      if (!problem) actions.setMatcher(hook.id, trimmed || null);
+      return;
+    }
     if (trimmed === "") {
       setMatcherError(null);
       return actions.setMatcher(hook.id, null);
@@ -243,7 +249,7 @@ export const HookRow = memo(function HookRow(props: HookRowProps) {
                   className={`input ${styles.matcherInput}`}
                   defaultValue={Array.isArray(hook.matcher) ? hook.matcher.join(", ") : (hook.matcher ?? "")}
                   key={JSON.stringify(hook.matcher)}
-                  placeholder={props.matcher?.shape === "tool-ids" ? "every tool (or: exec, web_search)" : "every tool"}
+                  placeholder={matcherPlaceholder(props.matcher?.shape, point.matcherTarget)}
                   aria-invalid={matcherError ? true : undefined}
                   data-testid="hook-matcher"
                   onBlur={(e) => commitMatcher(e.target.value)}
@@ -317,3 +323,11 @@ export const HookRow = memo(function HookRow(props: HookRowProps) {
     </li>
   );
 });
+
+/** What an empty matcher means, and how one is written, for the profile's shape and the field it tests. */
+function matcherPlaceholder(shape: "pattern" | "tool-ids" | undefined, target: string | undefined): string {
+  if (shape === "tool-ids") return "every tool (or: exec, web_search)";
+  const field = target?.split("/").pop() ?? "tool_name";
+  if (field === "tool_name" || field === "toolName") return "every tool (or: Bash, Edit|Write, mcp__.*)";
+  return `every ${field.replace(/_/g, " ")} (or a value, a|b, a regex)`;
+}

@@ -24,7 +24,7 @@ interface HookDef {
 
 const runners: SandboxRunner[] = [];
 afterAll(() => {
-  for (const r of runners) r.close();
+  for (const r of runners) r.dispose();
 });
 
 const bashCall = (command: string, id = "toolu_1") => ({ content: [{ type: "tool_use", id, name: "Bash", input: { command } }], stopReason: "tool_use" });
