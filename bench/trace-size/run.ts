@@ -184,6 +184,8 @@ async function browserFigures(page: Page, dbFile: string, rec: { pipelineId: str
   ]);
   const live = {
     serverRunMs: finished.at - startedAt,
+    // The server publishes run.end before it marks the run finished: a value just below 0 means
+    // the panel showed the end within the 10 ms polling of the run's status.
     runEndedAfterServerMs: shown.shownAt - finished.at,
     runEndReceivedAfterServerMs: shown.runEndReceivedAt > 0 ? shown.runEndReceivedAt - finished.at : null,
     streamedMB: mb(shown.bytes),
