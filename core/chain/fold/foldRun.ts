@@ -4,6 +4,7 @@ import { Draft, DraftValueError } from "../draft";
 import { isObjectLike, setOwn } from "../jsonValue";
 import type { ChainCallRecord, ChainFailure, DroppedWrite, ExecuteChainResult, InvokeOutcome } from "../types";
 import { foldClaudeCode } from "./claudeCode";
+import { orderDependence } from "./races";
 import { field, mergeResult } from "./merges";
 import type { FoldRequest, FoldReturn } from "./spec";
 
@@ -158,7 +159,9 @@ export function createFoldRun(options: { hookIds: readonly string[]; context: Js
         const ordered = order
           .filter((i) => answers[i] !== undefined)
           .map((i) => ({ hookId: hookIds[i] as string, output: answers[i]?.output, failure: answers[i]?.failure ?? null, onFailure: fold.onFailure?.[i] ?? ("continue" as const) }));
-        return jsonValue(foldClaudeCode(event, ordered)) ?? null;
+        // Every order is re-folded anyway; the declared order names the hooks as the user lists them.
+        const race = orderDependence(event, [...ordered].sort((a, b) => hookIds.indexOf(a.hookId) - hookIds.indexOf(b.hookId)));
+        return jsonValue({ ...foldClaudeCode(event, ordered), orderDependent: race }) ?? null;
       }
       case "claim":
       case "modify": {

@@ -191,3 +191,30 @@ describe("Claude Code execution through the sandbox", () => {
     expect(of("model.request")).toHaveLength(1);
   });
 });
+
+describe("race flag on the examples", () => {
+  it("appears on the updatedInput race example (every scenario) and on no other Claude Code example", async () => {
+    const { examplePipelines } = await import("../../../core/examples");
+    const flagged: string[] = [];
+    for (const example of examplePipelines.filter((p) => p.profile === "claude-code")) {
+      const parsed = parsePipeline(example);
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+      const pipeline = parsed.value;
+      for (const scenario of pipeline.scenarios) {
+        const runner = await openSandboxRunner({ pipeline, clockStart: scenario.clockStart, seed: scenario.seed, limits: { timeoutMs: 1000, memoryBytes: 64 * 1024 * 1024 } });
+        runners.push(runner);
+        const events: TraceEvent[] = [];
+        const resolve = createStreamResolver();
+        await simulate({ pipeline, scenario, profile: claudeCodeProfile, runner, model: createScriptedModel(scenario.model), emit: (e) => void events.push(resolve(JSON.parse(JSON.stringify(e)) as EncodedTraceEvent)) });
+        for (const e of events) {
+          const race = e.type === "point.end" && e.result && typeof e.result === "object" && !Array.isArray(e.result) ? e.result.orderDependent : null;
+          if (race && typeof race === "object" && !Array.isArray(race)) flagged.push(`${example.name} / ${scenario.name}: ${String(race.message)}`);
+        }
+      }
+    }
+    expect(flagged).toEqual([
+      "Claude Code updatedInput race / declared order: the tool input depends on which hook finishes last: add-timeout and ci-env both rewrite `command`",
+      "Claude Code updatedInput race / reverse order: the tool input depends on which hook finishes last: add-timeout and ci-env both rewrite `command`",
+    ]);
+  });
+});
