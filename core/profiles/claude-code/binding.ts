@@ -111,7 +111,6 @@ const postToolBatch: MomentStage = {
   when: (v) => lastBatch(v).length > 0,
   context: (v) => ({ input: { ...base(v, "PostToolBatch"), tool_calls: lastBatch(v) } }),
   readBack: (_c, v, chain) => {
-    if (typeof v.host.stopReason === "string") return { value: { end: { exitReason: "stopped_by_hook", error: v.host.stopReason } } };
     const r = outcome(chain);
     const extra = contexts(r);
     return { value: { ...(extra.length ? { messages: withText(v.messages, `PostToolBatch hook additional context: ${extra.join("\n")}`) } : {}), ...(stopped(r, "PostToolBatch") ?? {}) } };

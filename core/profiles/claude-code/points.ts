@@ -155,7 +155,12 @@ export const claudeCodePoints: HookPointSpec[] = [
       "No matcher. Block feeds \"Stop hook feedback:\\n<reason>\" back as a user message. The host caps consecutive Stop blocks at 9 (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP): the run then ends as stop_hook_cap naming the hook. Use stop_hook_active to block only once.",
     specific: true,
     failureNeverBlocks: true,
-    body: ["if (input.stop_hook_active) return;", 'return { decision: "block", reason: "Run the tests before you finish." };'],
+    body: [
+      "// Already sent back once: let Claude stop, or the loop only ends at the host's cap.",
+      "if (input.stop_hook_active) return;",
+      'const said = input.last_assistant_message ?? "";',
+      'if (/\\bdone\\b/i.test(said) && !/\\btests?\\b/i.test(said)) return { decision: "block", reason: "Run the tests before you finish." };',
+    ],
   }),
   point({
     id: "StopFailure",
