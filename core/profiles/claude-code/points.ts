@@ -25,6 +25,8 @@ interface EventInput {
   specific: boolean;
   /** onFailure is ignored here (Stop, SubagentStop). */
   failureNeverBlocks?: boolean;
+  /** How seed 004 (the R mirror) describes this event, where it differs from the SDK. */
+  seed?: string;
   /** Fires only when … (see HookPointSpec.conditional). */
   conditional?: string;
   body: string[];
@@ -55,7 +57,7 @@ function point(e: EventInput): HookPointSpec {
     execution: "fold",
     ordering: "registration",
     failure: "fail-open",
-    chainDoc: `${PARALLEL_DOC}${e.failureNeverBlocks ? " onFailure is ignored on this event: failures never block." : ""} ${e.chainDoc}`,
+    chainDoc: `${PARALLEL_DOC}${e.failureNeverBlocks ? " onFailure is ignored on this event: failures never block." : ""} ${e.chainDoc} Seed 004 (R mirror) vs SDK: ${e.seed ?? "the seed does not have this event; it is the SDK's"}. Hookwright follows the SDK.`,
     decisions: [],
     hasPriority: false,
     hasMatcher: e.matcherField !== undefined,
@@ -80,24 +82,27 @@ const CONTEXT_BODY = (event: string) => [`return { hookSpecificOutput: { hookEve
 export const claudeCodePoints: HookPointSpec[] = [
   point({
     id: "SessionStart",
+    seed: "the seed's callback gets only a context list (working_dir, permissions, provider, tools_count) and returns nothing; the SDK input has source/model and the output additionalContext",
     doc: "The session starts (startup, resume, clear, compact): additionalContext is added to the conversation.",
-    chainDoc: "Matcher: the input's `source`. Every hook's additionalContext is added before the first prompt. SDK: source also has `fork`, which the seed does not list.",
+    chainDoc: "Matcher: the input's `source`. Every hook's additionalContext is added before the first prompt.",
     matcherField: "source",
     specific: true,
     body: ['if (input.source !== "startup") return;', ...CONTEXT_BODY("SessionStart")],
   }),
   point({
     id: "UserPromptSubmit",
+    seed: "the seed calls it informational only (returns NULL); in the SDK a hook can block the prompt or add context",
     doc: "The user submitted a prompt: add context to it, or block it (the prompt is dropped and no model call is made).",
-    chainDoc: "No matcher. decision \"block\" drops the prompt: the run ends without a model request, and the result names the reason. additionalContext is added to the first request. SDK: sessionTitle / suppressOriginalPrompt exist in the SDK types, not in the seed; Hookwright records them and does not act on them.",
+    chainDoc: "No matcher. decision \"block\" drops the prompt: the run ends without a model request, and the result names the reason. additionalContext is added to the first request. sessionTitle / suppressOriginalPrompt are recorded, not acted on.",
     specific: true,
     body: ['if (input.prompt.includes("password")) return { decision: "block", reason: "Prompts must not contain passwords." };'],
   }),
   point({
     id: "PreToolUse",
+    seed: "the seed's callback is function(tool_name, tool_input, context) returning HookResultPreToolUse(permission = allow/deny); the SDK adds ask, defer, updatedInput and additionalContext",
     doc: "Before a tool call: allow, deny (the model gets an is_error tool_result with the reason), ask (a person decides), defer, or rewrite the input.",
     chainDoc:
-      "Matcher: the tool name. The strictest decision wins: deny > defer > ask > allow (two denies: the reason of the last to complete; two asks: the first). updatedInput comes from the last hook to complete whose decision is the winning one, or that gave none. Every additionalContext is delivered, also when another hook denies. continue:false lets the tool run, then the run ends. SDK vs seed: the seed has no `defer`; the SDK (and Hookwright) do.",
+      "Matcher: the tool name. The strictest decision wins: deny > defer > ask > allow (two denies: the reason of the last to complete; two asks: the first). updatedInput comes from the last hook to complete whose decision is the winning one, or that gave none. Every additionalContext is delivered, also when another hook denies. continue:false lets the tool run, then the run ends.",
     matcherField: "tool_name",
     specific: true,
     body: [
@@ -118,6 +123,7 @@ export const claudeCodePoints: HookPointSpec[] = [
   }),
   point({
     id: "PostToolUse",
+    seed: "the seed fires PostToolUse also for failures (tool_error set); the SDK fires PostToolUseFailure instead, and adds additionalContext/updatedToolOutput",
     doc: "After a tool ran: add context for Claude, replace the output it sees (updatedToolOutput), or block (the reason is fed to Claude; the call is not undone).",
     chainDoc:
       "Matcher: the tool name. Each hook's additionalContext reaches Claude (\"PostToolUse:<Tool> hook additional context: …\", joined by blank lines, completion order). updatedToolOutput from the last hook to complete replaces the tool_result content. decision \"block\" keeps the result and adds the reason.",
@@ -128,7 +134,7 @@ export const claudeCodePoints: HookPointSpec[] = [
   point({
     id: "PostToolUseFailure",
     doc: "After a tool failed: add context for Claude.",
-    chainDoc: "Matcher: the tool name. additionalContext is added after the failed tool_result. SDK: `is_interrupt` is not in the seed.",
+    chainDoc: "Matcher: the tool name. additionalContext is added after the failed tool_result.",
     matcherField: "tool_name",
     specific: true,
     body: CONTEXT_BODY("PostToolUseFailure"),
@@ -136,7 +142,7 @@ export const claudeCodePoints: HookPointSpec[] = [
   point({
     id: "PostToolBatch",
     doc: "Once per batch of tool calls, before the next model request: add context with the whole batch in view.",
-    chainDoc: "No matcher. additionalContext is added to the next request. SDK-only: the seed does not have this event.",
+    chainDoc: "No matcher. additionalContext is added to the next request.",
     specific: true,
     body: CONTEXT_BODY("PostToolBatch"),
   }),
@@ -150,6 +156,7 @@ export const claudeCodePoints: HookPointSpec[] = [
   }),
   point({
     id: "Stop",
+    seed: "the seed fires Stop on every stop with reason complete/max_turns/error and cannot block; in the SDK Stop fires on a final answer, can block (the loop goes on), and API errors fire StopFailure",
     doc: "The model answered without tool calls: decision \"block\" (or a BlockingError) feeds the reason back and the loop goes on, with stop_hook_active true next time.",
     chainDoc:
       "No matcher. Block feeds \"Stop hook feedback:\\n<reason>\" back as a user message. The host caps consecutive Stop blocks at 9 (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP): the run then ends as stop_hook_cap naming the hook. Use stop_hook_active to block only once.",
@@ -165,7 +172,7 @@ export const claudeCodePoints: HookPointSpec[] = [
   point({
     id: "StopFailure",
     doc: "The turn ended with an API error: observe it.",
-    chainDoc: "No matcher. Output is ignored. SDK-only: the seed does not have this event.",
+    chainDoc: "No matcher. Output is ignored.",
     specific: false,
     conditional: "the model API fails (a scripted response with error)",
     body: ["console.log(`turn failed: ${input.error}`);"],
@@ -180,6 +187,7 @@ export const claudeCodePoints: HookPointSpec[] = [
   }),
   point({
     id: "SubagentStop",
+    seed: "the seed gives agent_name, task and result (LeadAgent only); the SDK gives agent_id, agent_type, agent_transcript_path and stop_hook_active",
     doc: "A subagent finished: block to make it go on (like Stop).",
     chainDoc: "Matcher: agent_type. Fired after the Task / Agent tool's result. A block is recorded; Hookwright does not run the subagent's own loop, so the tool's scripted result stands.",
     matcherField: "agent_type",
@@ -189,6 +197,7 @@ export const claudeCodePoints: HookPointSpec[] = [
   }),
   point({
     id: "PreCompact",
+    seed: "the seed's hook gets the turns to compact/keep and may cancel or supply the summary; the SDK gives trigger and custom_instructions",
     doc: "Before the history is compacted (trigger auto or manual).",
     chainDoc: "Matcher: trigger. A block is recorded; Hookwright still compacts (the compaction is the scenario's limit).",
     matcherField: "trigger",
@@ -198,13 +207,14 @@ export const claudeCodePoints: HookPointSpec[] = [
   point({
     id: "PostCompact",
     doc: "After the history was compacted.",
-    chainDoc: "Matcher: trigger. Output is ignored. SDK-only: the seed does not have this event.",
+    chainDoc: "Matcher: trigger. Output is ignored.",
     matcherField: "trigger",
     specific: false,
     body: ["console.log(`compacted: ${input.compact_summary}`);"],
   }),
   point({
     id: "SessionEnd",
+    seed: "the seed's reasons are complete/max_turns/cost_limit/hook_requested_stop; the SDK's are clear/resume/logout/prompt_input_exit/other",
     doc: "The session ends: clean up. Output is ignored.",
     chainDoc: "Matcher: reason. Fired after the turn ends (reason \"other\").",
     matcherField: "reason",
