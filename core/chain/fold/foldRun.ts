@@ -4,6 +4,7 @@ import { Draft, DraftValueError } from "../draft";
 import { isObjectLike, setOwn } from "../jsonValue";
 import type { ChainCallRecord, ChainFailure, DroppedWrite, ExecuteChainResult, InvokeOutcome } from "../types";
 import { foldClaudeCode } from "./claudeCode";
+import { failFimOne, fimOneThread, mergeFimOne, notAHookResult } from "./fimOne";
 import { orderDependence } from "./races";
 import { field, mergeResult } from "./merges";
 import type { FoldRequest, FoldReturn } from "./spec";
@@ -59,6 +60,8 @@ export function createFoldRun(options: { hookIds: readonly string[]; context: Js
 
   function failed(call: Started, failure: ChainFailure): Omit<ChainCallRecord, "durationMs"> {
     if (fold.kind === "parallel") answers[call.index] = { output: undefined, failure: failure.message };
+    // FIM One: fail-open with the registry's own side effect, and the chain goes on (semantics.md §6c.8).
+    if (fold.merge?.kind === "fim-one" && pointError === null) acc = failFimOne(acc, call.hookId);
     if (fold.kind === "modify" && fold.failure === "fail-closed") {
       pointError = `[hooks] ${fold.hookName} handler from ${fold.pluginId} failed: ${failure.message}`;
       acc = undefined;
@@ -101,6 +104,22 @@ export function createFoldRun(options: { hookIds: readonly string[]; context: Js
         }
         break;
       case "modify":
+        if (fold.merge?.kind === "fim-one") {
+          const problem = notAHookResult(value);
+          if (problem !== null) {
+            // Not fail-open in the real runner: it raises out of the chain (semantics.md §6c.9).
+            pointError = `[hooks] ${fold.hookName} hook ${call.hookId}: ${problem}`;
+            acc = undefined;
+            stopped = true;
+            break;
+          }
+          const merged = mergeFimOne(fold.merge.point, acc, value, call.hookId);
+          acc = merged;
+          if (merged.blockedBy !== null) stopped = true;
+          const thread = fimOneThread(fold.merge.point, merged);
+          if (thread) committed = withField(committed, fold.args[0] ?? "ctx", thread.field, thread.value as Json);
+          break;
+        }
         if (value !== undefined && (value !== null || fold.mergeNull)) {
           acc = mergeResult(fold.merge ?? { kind: "fields", fields: [] }, acc, value, fold.pluginId);
           if (acc && ((fold.stopWhenTrue && field(acc, fold.stopWhenTrue) === true) || (fold.stopOnBlockOutcome && field(acc, "outcome") === "block"))) stopped = true;
@@ -145,6 +164,15 @@ export function createFoldRun(options: { hookIds: readonly string[]; context: Js
     const nextEvent: JsonObject = isObjectLike(event) && !Array.isArray(event) ? { ...(event as JsonObject) } : {};
     setOwn(nextEvent, fold.threadField ?? "message", message);
     setOwn(out, eventKey, nextEvent);
+    return out;
+  }
+
+  function withField(ctx: JsonObject, argKey: string, name: string, value: Json): JsonObject {
+    const arg = ctx[argKey];
+    const nextArg: JsonObject = isObjectLike(arg) && !Array.isArray(arg) ? { ...(arg as JsonObject) } : {};
+    setOwn(nextArg, name, value);
+    const out: JsonObject = { ...ctx };
+    setOwn(out, argKey, nextArg);
     return out;
   }
 

@@ -1,4 +1,5 @@
 import type { FieldRule, FoldMerge } from "./spec";
+import { mergeFimOne } from "./fimOne";
 import { mergeToolsAllow } from "./toolsAllow";
 
 /**
@@ -162,5 +163,8 @@ export function mergeResult(merge: FoldMerge, acc: unknown, next: unknown, plugi
     case "claude-code":
       // Folded all at once in completion order (foldClaudeCode), not pairwise.
       return next;
+    case "fim-one":
+      // foldRun calls mergeFimOne itself (it needs the hook's name); kept total for other callers.
+      return mergeFimOne(merge.point, acc, next, "");
   }
 }

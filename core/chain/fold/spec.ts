@@ -47,7 +47,9 @@ export type FoldMerge =
   /** before_agent_finalize: finalize sticky, revise+revise concatenates, revise beats continue. */
   | { kind: "finalize-action" }
   /** Claude Code (parallel): strictest decision, every additionalContext, the last qualifying rewrite (core/chain/fold/claudeCode.ts). */
-  | { kind: "claude-code"; event: string };
+  | { kind: "claude-code"; event: string }
+  /** FIM One's HookRegistry (core/chain/fold/fimOne.ts): first allow:false stops, rewrites carried to the next hook, side effects in order. */
+  | { kind: "fim-one"; point: "PreToolUse" | "PostToolUse" | "SessionStart" };
 
 export interface FoldSpec {
   kind: FoldKind;
