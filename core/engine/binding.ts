@@ -101,6 +101,8 @@ export interface ToolCallDecision {
   input?: JsonObject | null;
   /** A person must approve the call first (the loop asks the run's approval gate). */
   approval?: ApprovalAsk | null;
+  /** The call runs, then the run ends before the next model request (Claude Code `continue: false`). */
+  stopAfter?: { exitReason: string; error: string | null } | null;
   /** The run ends here: the call does not run and gets no tool_result (Claude Code `defer`). */
   end?: { exitReason: string; error: string | null } | null;
 }
@@ -188,7 +190,7 @@ export interface ProfileBinding {
     permissionRequest?: StageBinding<ToolCallView & { ask: ApprovalAsk }, { answer: ApprovalAnswer | null; ask: ApprovalAsk }>;
   };
   /** After each tool result: the result the model will see, and text to append after all results. */
-  afterToolResult?: StageBinding<ToolResultView, { result: ToolResultBlock; additionalContext: string | null }>;
+  afterToolResult?: StageBinding<ToolResultView, { result: ToolResultBlock; additionalContext: string | null; stopAfter?: { exitReason: string; error: string | null } | null }>;
   /** "all": every tool of a reply runs, then afterToolResult per result (Vellum); "each": per tool (registry). */
   toolHookTiming: "each" | "all";
   /** On every terminal exit except a propagated hook failure. */

@@ -230,6 +230,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
       });
       if ("exit" in phase) return phase.exit;
       state.messages = [...state.messages, phase.message];
+      if (phase.stopAfter) return phase.stopAfter;
     }
   }
 

@@ -37,9 +37,11 @@ interface ToolPhaseDeps {
  * Runs a reply's tool calls with the profile's hooks around them and returns the user
  * message of results (Vellum: additional context as text blocks after ALL tool results).
  */
-export async function runToolPhase(toolUses: readonly ToolUseBlock[], deps: ToolPhaseDeps): Promise<{ message: Message } | { exit: Exit }> {
+export async function runToolPhase(toolUses: readonly ToolUseBlock[], deps: ToolPhaseDeps): Promise<{ message: Message; stopAfter?: Exit } | { exit: Exit }> {
   const { binding, fire, record } = deps;
   const results: ToolResultBlock[] = [];
+  /** A hook asked the run to end once this batch's results are in (Claude Code continue: false). */
+  let stopAfter: Exit | null = null;
   const guidance: string[] = [];
   const boundExit = (): { exit: Exit } => ({ exit: { exitReason: "max_tool_calls", error: `the run reached its bound of ${deps.maxToolCalls} tool calls` } });
 
@@ -56,6 +58,7 @@ export async function runToolPhase(toolUses: readonly ToolUseBlock[], deps: Tool
       const fired = await fire(binding.afterToolResult, { ...deps.view(), toolUse, result });
       if (fired.aborted) return { exit: hookFailureExit(fired.aborted) };
       if (fired.value.additionalContext !== null) guidance.push(fired.value.additionalContext);
+      if (fired.value.stopAfter && !stopAfter) stopAfter = fired.value.stopAfter;
       out = fired.value.result;
     }
     if (deps.momentAfterResult) {
@@ -74,6 +77,7 @@ export async function runToolPhase(toolUses: readonly ToolUseBlock[], deps: Tool
     if (fired.aborted) return { exit: hookFailureExit(fired.aborted) };
     const decision = fired.value;
     if (decision.end) return { exit: decision.end };
+    if (decision.stopAfter && !stopAfter) stopAfter = decision.stopAfter;
     if (decision.claim) return { claim: decision.claim };
     const input = decision.input ?? jsonInput(toolUse);
     if (!decision.approval || !stage.afterApproval) return { input };
@@ -118,7 +122,8 @@ export async function runToolPhase(toolUses: readonly ToolUseBlock[], deps: Tool
       results.push(after);
     }
   }
-  return { message: { role: "user", content: [...results, ...guidance.map((text) => ({ type: "text" as const, text }))] } };
+  const message: Message = { role: "user", content: [...results, ...guidance.map((text) => ({ type: "text" as const, text }))] };
+  return stopAfter ? { message, stopAfter } : { message };
 }
 
 /** tool_use input comes from JSON (a scripted response or a hook's JSON context), typed loosely by zod. */

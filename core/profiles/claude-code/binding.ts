@@ -244,8 +244,10 @@ export const claudeCodeBinding: ProfileBinding = {
       if (r.decision === "deny") return { value: denial(by, tool, str(r.reason) ?? "Blocked by hook") };
       if (r.decision === "defer") return { value: { claim: null, end: { exitReason: "tool_deferred", error: `hook "${by}" deferred this ${tool} call: the tool did not run and the run ended (stop_reason tool_deferred)` } } };
       const input = isObject(r.updatedInput ?? undefined) ? (r.updatedInput as JsonObject) : null;
-      if (r.decision === "ask") return { value: { claim: null, input, approval: approvalAsk(v, r, input ?? toolInput(v)) } };
-      return { value: { claim: null, input } };
+      // continue:false on PreToolUse: the tool still runs, then the run ends (semantics.md §3f).
+      const stopAfter = stopped(r, "PreToolUse")?.end ?? null;
+      if (r.decision === "ask") return { value: { claim: null, input, approval: approvalAsk(v, r, input ?? toolInput(v)), stopAfter } };
+      return { value: { claim: null, input, stopAfter } };
     },
     afterApproval: (ask, answer) => claudeApprovalOutcome(ask, answer),
     permissionRequest: {
@@ -281,7 +283,7 @@ export const claudeCodeBinding: ProfileBinding = {
       if (r?.decision === "block") texts.push(`PostToolUse:${tool} hook blocking error from hook "${str(r.decidedBy) ?? ""}": ${str(r.reason) ?? "Blocked by hook"}`);
       const replaced = r && r.updatedToolOutput !== null && r.updatedToolOutput !== undefined ? r.updatedToolOutput : undefined;
       const result = replaced === undefined ? v.result : { ...v.result, content: typeof replaced === "string" ? replaced : JSON.stringify(replaced) };
-      return { value: { result, additionalContext: texts.length ? texts.join("\n\n") : null } };
+      return { value: { result, additionalContext: texts.length ? texts.join("\n\n") : null, stopAfter: stopped(r, "PostToolUse")?.end ?? null } };
     },
   },
 

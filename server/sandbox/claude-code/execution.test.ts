@@ -166,6 +166,13 @@ describe("Claude Code execution through the sandbox", () => {
     expect(of("tool.call")).toHaveLength(0);
   });
 
+  it("continue:false on PreToolUse lets the tool run, then the run ends before the next model request", async () => {
+    const { result, of } = await run([{ id: "halt", body: 'return { continue: false, stopReason: "budget spent" };' }]);
+    expect(of("tool.result")).toMatchObject([{ content: "ok", isError: false }]);
+    expect([result.exitReason, result.error]).toEqual(["stopped_by_hook", "a PreToolUse hook returned continue: false: budget spent"]);
+    expect(of("model.request")).toHaveLength(1);
+  });
+
   it("Stop block feeds the reason back once when the hook checks stop_hook_active", async () => {
     const { result, of } = await run(
       [{ id: "tests", point: "Stop", body: 'if (input.stop_hook_active) return;\nreturn { decision: "block", reason: "run the tests" };' }],
