@@ -48,6 +48,7 @@ describe("example pipelines", () => {
       ["Claude Code formatter context", "claude-code"],
       ["Claude Code Stop hook: tests first", "claude-code"],
       ["Claude Code updatedInput race", "claude-code"],
+      ["FIM One read-only guard", "fim-one"],
     ]);
     for (const p of examplePipelines) {
       const parsed = parsePipeline(p);

@@ -6,6 +6,7 @@ import { claudeFormatterContext } from "./claudeFormatterContext";
 import { claudeInputRace } from "./claudeInputRace";
 import { claudeStopTests } from "./claudeStopTests";
 import { dangerousCommandGate } from "./dangerousCommandGate";
+import { fimReadOnlyGuard } from "./fimReadOnlyGuard";
 import { promptContextPair } from "./promptContextPair";
 import { retryEmptyReply } from "./retryEmptyReply";
 import { secretRedactor } from "./secretRedactor";
@@ -29,4 +30,5 @@ export const examplePipelines: PipelineInput[] = [
   claudeFormatterContext,
   claudeStopTests,
   claudeInputRace,
+  fimReadOnlyGuard,
 ];

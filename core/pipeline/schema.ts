@@ -95,6 +95,8 @@ export const toolSchema = z
       .optional(),
     /** TypeScript module whose default export `(input) => string | {content, isError}` runs in the sandbox. */
     handler: z.string().optional(),
+    /** The host flags this tool as needing a person's confirmation (FIM One `requires_confirmation`, handed to hooks in their metadata). */
+    requiresConfirmation: z.boolean().optional(),
   })
   .refine((t) => t.results !== undefined || t.handler !== undefined, {
     message: "a tool needs either results or a handler",
@@ -136,6 +138,11 @@ export const scenarioSchema = z.object({
    * decides whose rewrite wins. "declared" (default), "reverse", or a seed for a shuffled order.
    */
   completionOrder: z.union([z.enum(["declared", "reverse"]), z.number().int()]).optional(),
+  /**
+   * Per-request facts the host hands hooks besides the loop's own state (FIM One: agent_id,
+   * user_id and the metadata dict: org id, conversation id …). Optional; JSON.
+   */
+  hostContext: z.record(z.string(), z.json()).optional(),
 });
 export type Scenario = z.infer<typeof scenarioSchema>;
 

@@ -1,5 +1,6 @@
 import type { ProfileBinding } from "../engine/binding";
 import { claudeCodeBinding } from "./claude-code/binding";
+import { fimOneBinding } from "./fim-one/binding";
 import { openclawBinding } from "./openclaw/binding";
 import { registryBinding } from "./registry/binding";
 import { vellumBinding } from "./vellum/binding";
@@ -9,6 +10,7 @@ const bindings: Readonly<Record<string, ProfileBinding>> = {
   [registryBinding.profileId]: registryBinding,
   [openclawBinding.profileId]: openclawBinding,
   [claudeCodeBinding.profileId]: claudeCodeBinding,
+  [fimOneBinding.profileId]: fimOneBinding,
 };
 
 /** How the loop drives the profile `id`'s hooks, or undefined for a profile that cannot be simulated. */

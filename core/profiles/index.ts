@@ -1,4 +1,5 @@
 import { claudeCodeProfile } from "./claude-code";
+import { fimOneProfile } from "./fim-one";
 import { openclawProfile } from "./openclaw";
 import { registryProfile } from "./registry";
 import type { Profile } from "./types";
@@ -13,6 +14,7 @@ export const profiles: Readonly<Record<string, Profile>> = {
   [registryProfile.id]: registryProfile,
   [openclawProfile.id]: openclawProfile,
   [claudeCodeProfile.id]: claudeCodeProfile,
+  [fimOneProfile.id]: fimOneProfile,
 };
 
 /** The profile with this id, or undefined. */
@@ -25,4 +27,4 @@ export function listProfiles(): Profile[] {
   return Object.values(profiles);
 }
 
-export { vellumProfile, registryProfile, openclawProfile, claudeCodeProfile };
+export { vellumProfile, registryProfile, openclawProfile, claudeCodeProfile, fimOneProfile };

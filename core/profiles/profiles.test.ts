@@ -3,8 +3,8 @@ import { getProfile, listProfiles } from "./index";
 import { typeErrors } from "./testing/typeCheck";
 
 describe("profiles", () => {
-  it("lists vellum, registry, openclaw and claude-code, and getProfile finds them by id", () => {
-    expect(listProfiles().map((p) => p.id)).toEqual(["vellum", "registry", "openclaw", "claude-code"]);
+  it("lists vellum, registry, openclaw, claude-code and fim-one, and getProfile finds them by id", () => {
+    expect(listProfiles().map((p) => p.id)).toEqual(["vellum", "registry", "openclaw", "claude-code", "fim-one"]);
     expect(getProfile("vellum")?.typesModule).toBe("@vellumai/plugin-api");
     expect(getProfile("nope")).toBeUndefined();
     expect(getProfile("toString")).toBeUndefined();

@@ -1,4 +1,5 @@
 import { claudeCodeDefaultScenario } from "./claude-code/defaultScenario";
+import { fimOneDefaultScenario } from "./fim-one/defaultScenario";
 import { openclawDefaultScenario } from "./openclaw/defaultScenario";
 import { registryDefaultScenario } from "./registry/defaultScenario";
 import type { ScenarioInput } from "./scenarioTypes";
@@ -15,6 +16,7 @@ const defaults: Readonly<Record<string, ScenarioInput>> = {
   registry: registryDefaultScenario,
   openclaw: openclawDefaultScenario,
   "claude-code": claudeCodeDefaultScenario,
+  "fim-one": fimOneDefaultScenario,
 };
 
 /** The default scenario of profile `id` (a fresh copy), or undefined for a profile without one. */

@@ -137,7 +137,8 @@ export class ModuleRealm {
     } else if (settled.value) {
       const entry = ctx.getProp(settled.value, "default");
       settled.value.dispose();
-      if (ctx.typeof(entry) === "function") this.entry = entry;
+      // An object with an execute method is a class-style hook (FIM One); the guest's callArgs calls it.
+      if (ctx.typeof(entry) === "function" || hasExecute(ctx, entry)) this.entry = entry;
       else {
         entry.dispose();
         this.loadError = {
@@ -350,5 +351,16 @@ export class ModuleRealm {
     this.fns.clear();
     this.api.dispose();
     this.context.dispose();
+  }
+}
+
+/** An object default export with an `execute` method (a class-style hook instance). */
+function hasExecute(ctx: QuickJSContext, entry: QuickJSHandle): boolean {
+  if (ctx.typeof(entry) !== "object") return false;
+  const execute = ctx.getProp(entry, "execute");
+  try {
+    return ctx.typeof(execute) === "function";
+  } finally {
+    execute.dispose();
   }
 }

@@ -36,7 +36,7 @@ describe("FIM One fold (HookRegistry)", () => {
       () => ({ side_effects: ["c ran"] }),
     ]);
     expect(out.calls.map((c) => c.hookId)).toEqual(["h0", "h1"]);
-    expect(out.result).toEqual({ allow: false, error: "Org is in read-only mode — write blocked.", modified_args: null, modified_result: null, side_effects: ["a ran", "b blocked"], blockedBy: "h1" });
+    expect(out.result).toEqual({ allow: false, error: "Org is in read-only mode — write blocked.", modified_args: null, modified_result: null, side_effects: ["a ran", "b blocked"], blockedBy: "h1", approval: null });
   });
 
   it("PreToolUse: a block with no (or an empty) error says which hook blocked", async () => {

@@ -16,11 +16,16 @@ export interface FimOneCombined {
   side_effects: string[];
   /** The hook whose allow:false ended the chain (PreToolUse only). */
   blockedBy: string | null;
+  /**
+   * PreToolUse: the first hook that asked for a person's confirmation (`requestApproval`, the
+   * FeishuGateHook's suspension as a result), with what it asked; null when none did.
+   */
+  approval: { hookId: string; title: string | null; description: string | null; timeoutMs: number | null } | null;
 }
 
 type Rec = Record<string, unknown>;
 
-const EMPTY: FimOneCombined = { allow: true, error: null, modified_args: null, modified_result: null, side_effects: [], blockedBy: null };
+const EMPTY: FimOneCombined = { allow: true, error: null, modified_args: null, modified_result: null, side_effects: [], blockedBy: null, approval: null };
 
 function combined(acc: unknown): FimOneCombined {
   return acc && typeof acc === "object" && !Array.isArray(acc) ? (acc as FimOneCombined) : { ...EMPTY, side_effects: [] };
@@ -52,6 +57,16 @@ export function mergeFimOne(point: FimOnePoint, acc: unknown, next: unknown, hoo
       return out;
     }
     if (r.modified_args !== undefined && r.modified_args !== null) out.modified_args = r.modified_args as Rec;
+    const ask = r.requestApproval;
+    if (out.approval === null && ask && typeof ask === "object" && !Array.isArray(ask)) {
+      const a = ask as Rec;
+      out.approval = {
+        hookId,
+        title: typeof a.title === "string" ? a.title : null,
+        description: typeof a.description === "string" ? a.description : null,
+        timeoutMs: typeof a.timeoutMs === "number" && a.timeoutMs > 0 ? a.timeoutMs : null,
+      };
+    }
     return out;
   }
   // PostToolUse and SessionStart ignore allow and error; the last non-null rewrite wins.

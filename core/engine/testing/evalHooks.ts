@@ -35,7 +35,8 @@ export function evalPipelineHooks(pipeline: Pipeline, console: Pick<Console, "lo
   for (const hook of pipeline.hooks) {
     const exports = load(`hooks/${hook.id}.ts`, hook.code);
     const fn = exports.default;
-    if (typeof fn !== "function") throw new Error(`hook ${hook.id} has no default-exported function`);
+    const isHookObject = typeof fn === "object" && fn !== null && typeof (fn as { execute?: unknown }).execute === "function";
+    if (typeof fn !== "function" && !isHookObject) throw new Error(`hook ${hook.id} has no default-exported function`);
     hooks[hook.id] = fn as TestHook;
   }
   return hooks;

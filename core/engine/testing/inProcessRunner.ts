@@ -55,7 +55,9 @@ export function createInProcessRunner(options: { hooks?: Record<string, TestHook
           try {
             // A fold calls the handler with its positional arguments (`(event, ctx)`) and reports whether it returned a promise.
             if (request.fold && Array.isArray(input)) {
-              const raw = (hook as (...args: unknown[]) => unknown)(...(input as unknown[]));
+              const hookObject = classHook(hook);
+              if (hookObject?.shouldTrigger && !hookObject.shouldTrigger(...(input as unknown[]))) return { returned: { value: { shouldTrigger: false }, promise: false } };
+              const raw = hookObject ? hookObject.execute(...(input as unknown[])) : (hook as (...args: unknown[]) => unknown)(...(input as unknown[]));
               const promise = typeof (raw as { then?: unknown } | null)?.then === "function";
               return { returned: { value: await raw, promise } };
             }
@@ -102,4 +104,19 @@ export function createInProcessRunner(options: { hooks?: Record<string, TestHook
 function failureOf(error: unknown): ChainFailure & { location: null } {
   if (error instanceof SimulatedLimit) return { kind: error.kind, message: error.message, location: null };
   return { kind: "threw", message: error instanceof Error ? `${error.name}: ${error.message}` : String(error), location: null };
+}
+
+interface ClassHook {
+  shouldTrigger?: (...args: unknown[]) => unknown;
+  execute: (...args: unknown[]) => unknown;
+}
+
+/** A class (or object) hook with `execute`, instantiated per call, as the sandbox does (server/sandbox/guest/realm.ts classHook); null for a plain function. */
+function classHook(entry: unknown): ClassHook | null {
+  if (typeof entry === "function") {
+    const proto = (entry as { prototype?: { execute?: unknown } }).prototype;
+    return proto && typeof proto.execute === "function" ? new (entry as new () => ClassHook)() : null;
+  }
+  if (typeof entry === "object" && entry !== null && typeof (entry as { execute?: unknown }).execute === "function") return entry as ClassHook;
+  return null;
 }

@@ -44,7 +44,7 @@ describe("pipelines router", () => {
   it("rejects an unknown profile as BAD_REQUEST naming the field", async () => {
     const error = await rejection(api.pipelines.create({ from: "blank", name: "X", profile: "emacs" }));
     expect(error.code).toBe("BAD_REQUEST");
-    expect(error.message).toBe('profile: unknown profile "emacs" (known: vellum, registry, openclaw, claude-code)');
+    expect(error.message).toBe('profile: unknown profile "emacs" (known: vellum, registry, openclaw, claude-code, fim-one)');
   });
 
   it("rejects an imported document with a bad hook, naming the nested field", async () => {
@@ -100,7 +100,7 @@ describe("pipelines router", () => {
 
   it("offers the known profiles and the examples", async () => {
     const choices = await api.pipelines.choices();
-    expect(choices.profiles.map((p) => p.id)).toEqual(["vellum", "registry", "openclaw", "claude-code"]);
+    expect(choices.profiles.map((p) => p.id)).toEqual(["vellum", "registry", "openclaw", "claude-code", "fim-one"]);
     expect(choices.examples.map((e) => e.name)).toEqual(examplePipelines.map((e) => e.name));
   });
 });

@@ -99,6 +99,8 @@ export function installRealm(host: RealmHost): RealmApi {
 
   return {
     callArgs(fn, args) {
+      const hook = classHook(fn);
+      if (hook) return callClassHook(hook, Array.isArray(args) ? args : [args]);
       if (typeof fn !== "function") throw new TypeError("the hook module's default export is not a function");
       return callSpread(fn as (...args: unknown[]) => unknown, Array.isArray(args) ? args : [args]);
     },
@@ -145,6 +147,31 @@ export function installRealm(host: RealmHost): RealmApi {
 }
 
 /** A fold handler's call: its return, and whether it was a promise (whose rejection a sync hook never sees). */
+interface ClassHook {
+  shouldTrigger?: (...args: unknown[]) => unknown;
+  execute: (...args: unknown[]) => unknown;
+}
+
+/**
+ * A hook written as a class or an object with `execute` (FIM One's class hooks): the class is
+ * instantiated per call, as the host's registry holds one instance per session. Null for a plain function.
+ */
+function classHook(entry: unknown): ClassHook | null {
+  if (typeof entry === "function") {
+    const proto = (entry as { prototype?: unknown }).prototype as { execute?: unknown } | undefined;
+    if (!proto || typeof proto.execute !== "function") return null;
+    return new (entry as new () => ClassHook)();
+  }
+  if (typeof entry === "object" && entry !== null && typeof (entry as { execute?: unknown }).execute === "function") return entry as ClassHook;
+  return null;
+}
+
+/** shouldTrigger (synchronous; a throw counts as the hook failing) then execute; false skips it with a default result the trace marks. */
+function callClassHook(hook: ClassHook, args: unknown[]): Promise<{ value: unknown; promise: boolean }> {
+  if (typeof hook.shouldTrigger === "function" && !hook.shouldTrigger(...args)) return Promise.resolve({ value: { shouldTrigger: false }, promise: false });
+  return callSpread((...a: unknown[]) => hook.execute(...a), args);
+}
+
 function callSpread(fn: (...args: unknown[]) => unknown, args: unknown[]): Promise<{ value: unknown; promise: boolean }> {
   const raw = fn(...args);
   const promise = (typeof raw === "object" || typeof raw === "function") && raw !== null && typeof (raw as { then?: unknown }).then === "function";
