@@ -2,6 +2,7 @@ import { BundleError } from "~/core/bundles/errors";
 import type { DbExecutor } from "~/db/client";
 import { createPipeline, getPipeline, getRevision, withDefaultScenario } from "~/db/pipelineStore";
 import { PipelineStoreError } from "~/db/pipelineStoreError";
+import { BodyTooLargeError, readCappedBody } from "~/server/http/bodyLimit";
 import { clipMessage } from "~/server/http/clip";
 import { ArchiveError } from "./archiveError";
 import { DEFAULT_ARCHIVE_LIMITS, formatBytes, type ArchiveLimits } from "./limits";
@@ -66,31 +67,14 @@ function tooLarge(limit: number, size: number | null): ArchiveError {
   return new ArchiveError("ARCHIVE_TOO_LARGE", `The archive is ${what}; at most ${formatBytes(limit)} are allowed.`);
 }
 
-/** Reads a request body, stopping as soon as it passes `limit` bytes (a declared length is checked first). */
+/** The upload, at most `limit` bytes: the shared capped reader, its refusal worded as an archive error. */
 async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit, declared);
-  const reader = request.body?.getReader();
-  if (reader === undefined) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      throw tooLarge(limit, null);
-    }
-    chunks.push(value);
+  try {
+    return await readCappedBody(request, limit);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw tooLarge(error.limit, error.size);
+    throw error;
   }
-  const body = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return body;
 }
 
 /** `POST /api/bundles/import` with the zip as the body: a new pipeline made from the plugin. */
