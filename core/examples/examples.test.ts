@@ -49,6 +49,8 @@ describe("example pipelines", () => {
       ["Claude Code Stop hook: tests first", "claude-code"],
       ["Claude Code updatedInput race", "claude-code"],
       ["FIM One read-only guard", "fim-one"],
+      ["FIM One payment approval", "fim-one"],
+      ["FIM One connector hooks", "fim-one"],
     ]);
     for (const p of examplePipelines) {
       const parsed = parsePipeline(p);

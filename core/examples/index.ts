@@ -6,6 +6,8 @@ import { claudeFormatterContext } from "./claudeFormatterContext";
 import { claudeInputRace } from "./claudeInputRace";
 import { claudeStopTests } from "./claudeStopTests";
 import { dangerousCommandGate } from "./dangerousCommandGate";
+import { fimConnectorHooks } from "./fimConnectorHooks";
+import { fimPaymentApproval } from "./fimPaymentApproval";
 import { fimReadOnlyGuard } from "./fimReadOnlyGuard";
 import { promptContextPair } from "./promptContextPair";
 import { retryEmptyReply } from "./retryEmptyReply";
@@ -31,4 +33,6 @@ export const examplePipelines: PipelineInput[] = [
   claudeStopTests,
   claudeInputRace,
   fimReadOnlyGuard,
+  fimPaymentApproval,
+  fimConnectorHooks,
 ];
