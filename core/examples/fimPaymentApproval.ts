@@ -1,4 +1,5 @@
-import { PIPELINE_FORMAT, type PipelineInput, type ScenarioInput } from "../pipeline/schema";
+import { PIPELINE_FORMAT, type PipelineInput } from "../pipeline/schema";
+import type { ScenarioInput } from "../profiles/scenarioTypes";
 
 const pay = {
   name: "oa__purchase_pay",
