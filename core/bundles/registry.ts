@@ -1,6 +1,7 @@
 import { getBinding } from "../profiles/bindings";
 import type { Pipeline } from "../pipeline/schema";
 import type { Profile } from "../profiles/types";
+import { exportFimOnePipeline } from "./exportFimOne";
 import { exportHookRegistryModule } from "./exportHookRegistry";
 import { exportOpenClawPlugin } from "./exportOpenClaw";
 import { exportVellumPlugin } from "./exportVellum";
@@ -56,6 +57,14 @@ const EXPORTERS: readonly PluginExporter[] = [
     title: "Export as a hook registry module",
     installHint: "Unzip it next to your agent's code and call register(hookRegistry); it returns the cleanup function.",
     export: (pipeline, profile) => exportHookRegistryModule(pipeline, { profile }),
+  },
+  {
+    target: "fim-one",
+    profileId: "fim-one",
+    host: "porting to FIM One by hand (no faithful export: FIM One loads Python classes)",
+    title: "Export for porting to FIM One",
+    installHint: "There is no faithful export for FIM One (a Python host): port each hook the README lists to a Python class, with the same point, priority and trigger.",
+    export: (pipeline, profile) => exportFimOnePipeline(pipeline, profile),
   },
 ];
 
