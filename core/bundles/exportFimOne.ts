@@ -37,7 +37,7 @@ export function exportFimOnePipeline(pipeline: Pipeline, profile: Profile): Plug
     "",
     "Hookwright cannot export this pipeline faithfully: FIM One loads Python classes (subclasses of `PreToolUseHook`, `PostToolUseHook`, `SessionStartHook`) and these hooks are TypeScript. Port each hook below to a Python class with the same `name`, `priority` and `should_trigger`, and register it in the agent's `model_config_json.hooks.class_hooks`.",
     "",
-    `\`${name}.pipeline.json\` is the whole pipeline (hooks' TypeScript code, modules, scenarios); \`hookwright import\` or **New from file** opens it again.`,
+    `\`${name}.pipeline.json\` is the whole pipeline (hooks' TypeScript code, modules, scenarios); \`hookwright test ${name}.pipeline.json\` runs its scenarios as they are.`,
     "",
     "## Hooks",
     "",
