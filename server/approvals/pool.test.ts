@@ -32,15 +32,16 @@ describe("parked runs and the worker pool", () => {
   it("a parked run frees its worker: two more runs finish on a one-worker pool while it waits, and it finishes when answered", { timeout: 120_000 }, async () => {
     handle = openTestDatabase();
     const db = handle.db;
-    pool = createRunPool({ workers: 1, workerMemoryMiB: 512, graceMs: 2000 });
-    const service = createRunService({ db, bus: createRunEventBus(), engine: defaultRunEngine, executor: pool });
+    const onePool = createRunPool({ workers: 1, workerMemoryMiB: 512, graceMs: 2000 });
+    pool = onePool;
+    const service = createRunService({ db, bus: createRunEventBus(), engine: defaultRunEngine, executor: onePool });
     const gated = createPipeline(db, webSearchApproval).id;
     const plain = createPipeline(db, beConcise).id;
 
     const waiting = service.start({ pipelineId: gated, scenario: { name: "search without an approver" } });
     await until(() => service.approvals.list(waiting.runId)[0]?.status === "pending", "the request");
     // The worker ends the job just after the request row is written: it is free without waiting for the answer.
-    await until(() => pool.stats().busy === 0, "the parked run's worker to be freed");
+    await until(() => onePool.stats().busy === 0, "the parked run's worker to be freed");
 
     for (let i = 0; i < 2; i++) {
       const other = service.start({ pipelineId: plain, scenario: { name: beConcise.scenarios?.[0]?.name ?? "default" } });
@@ -54,6 +55,6 @@ describe("parked runs and the worker pool", () => {
     const events = readAllEvents(db, waiting.runId);
     expect(events.find((e) => e.type === "tool.result")).toMatchObject({ isError: false });
     expect(events.at(-1)).toMatchObject({ type: "run.end", exitReason: "no_tool_calls" });
-    expect(pool.stats().replaced).toBe(0);
+    expect(onePool.stats().replaced).toBe(0);
   });
 });

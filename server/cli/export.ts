@@ -8,7 +8,7 @@ import { BUNDLE_TARGETS, exportPluginZip, exporterOf } from "~/server/bundles/se
 import { printNotes, runBundleCommand } from "./bundleCommands";
 import { UsageError, type CliIO, type Command } from "./command";
 
-export const EXPORT_USAGE = `Usage: hookwright export PIPELINE.json [--target vellum|openclaw|registry] -o OUT.zip|FOLDER [--force]
+export const EXPORT_USAGE = `Usage: hookwright export PIPELINE.json [--target ${BUNDLE_TARGETS.join("|")}] -o OUT.zip|FOLDER [--force]
 
 Writes the pipeline as a plugin its host loads (the target defaults to the one of the
 pipeline's profile). OUT.zip holds the plugin folder; any other OUT is a new or empty folder
