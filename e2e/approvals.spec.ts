@@ -5,9 +5,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createTRPCClient, httpLink } from "@trpc/client";
+import { createTRPCClient, httpLink, type TRPCClient } from "@trpc/client";
 import superjson from "superjson";
 import { webSearchApproval } from "~/core/examples/webSearchApproval";
+import { createTraceResolver } from "~/core/trace/resolve";
+import type { TraceEvent } from "~/core/trace/events";
 import type { AppRouter } from "~/server/api/root";
 import { expect, test } from "./test";
 
@@ -20,6 +22,25 @@ import { expect, test } from "./test";
 
 const DENIAL = "Denied by user. The tool call did not run.";
 const SEARCH_RESULT = "Tour de France 2026: overall winner announced in Paris on 26 July.";
+/** What OpenClaw's before_tool_call wrapper gives the model for a denied call, all four lines. */
+const FULL_DENIAL = [
+  DENIAL,
+  "This denial is final: the approval request is closed. Do not mention /approve or any other approval command to the user.",
+  "Do not run the tool call again or ask the user to approve it again.",
+  "If the user still wants the action, explain that a new tool call will trigger a fresh approval request.",
+].join("\n");
+/** The default openclaw scenario's web_search result. */
+const TALLEST_RESULT = "Burj Khalifa (Dubai): 828 m, completed 2010. Merdeka 118 (Kuala Lumpur): 679 m.";
+/** A new user's hook, typed into Monaco: ask before every web search. */
+const ASK_HOOK = [
+  'import type { PluginHookBeforeToolCallEvent, PluginHookBeforeToolCallResult } from "openclaw/plugin-sdk/plugin-entry";',
+  "",
+  "export default async (event: PluginHookBeforeToolCallEvent): Promise<PluginHookBeforeToolCallResult | void> => {",
+  'if (event.toolName !== "web_search") return;',
+  'return { requireApproval: { title: "Search the web?", description: `Query: ${String(event.params.query)}`, severity: "warning", timeoutMs: 60000 } };',
+  "};",
+  "",
+].join("\n");
 
 test.describe("Approvals", () => {
   test("a hook's requireApproval pauses the run on a card; deny gives the model the denial, allow runs the tool", async ({ page, api, seedPipeline, uniqueName }) => {
@@ -59,6 +80,65 @@ test.describe("Approvals", () => {
     expect(allowedEvents.find((e) => e.type === "tool.result")).toMatchObject({ content: SEARCH_RESULT, isError: false });
     const audit = await api.approvals.list.query({ runId: allowed?.id ?? "" });
     expect(audit).toMatchObject([{ status: "answered", decision: "allow-once", respondedBy: "Dana" }]);
+  });
+
+  test("a new user's openclaw pipeline: a before_tool_call hook written in Monaco asks approval; deny reaches the model, allow runs the search", async ({ page, api, uniqueName }) => {
+    await page.goto("/");
+    await page.getByLabel("Name", { exact: true }).fill(uniqueName("Claw approval"));
+    await page.getByLabel("Host profile").selectOption("openclaw");
+    await page.getByRole("button", { name: "Create pipeline" }).click();
+    await expect(page).toHaveURL(/\/pipelines\/[0-9a-f-]{36}$/);
+    const id = page.url().split("/").at(-1) ?? "";
+
+    await page.getByTestId("stage-tools").click();
+    await page.getByTestId("point-badge-before_tool_call").first().click();
+    await expect(page.getByTestId("hook-panel-point")).toHaveText("before_tool_call");
+    await page.getByTestId("add-hook").click();
+    await expect(page.getByTestId("hook-row")).toHaveCount(1);
+    await expect(page.locator(".monaco-editor")).toBeVisible({ timeout: 30_000 });
+    await expect.poll(async () => page.locator(".monaco-editor .view-lines").innerText(), { timeout: 30_000 }).toContain("PluginHookBeforeToolCallEvent");
+
+    await page.locator(".monaco-editor .view-lines").click();
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.press("Delete");
+    await page.keyboard.insertText(ASK_HOOK);
+    await page.keyboard.press("ControlOrMeta+S");
+    await expect(page.getByTestId("save-status")).toHaveText("Saved");
+    const saved = await api.pipelines.get.query({ id });
+    expect(saved.document.hooks.map((h) => [h.point, h.code.includes('severity: "warning"')])).toEqual([["before_tool_call", true]]);
+
+    // The default scenario's model searches the web once: the run waits on the hook's card.
+    await page.getByTestId("run-button").click();
+    const card = page.getByTestId("approval-card");
+    await expect(card).toHaveAttribute("data-status", "pending", { timeout: 30_000 });
+    await expect(card.getByTestId("approval-title")).toHaveText("Search the web?");
+    await expect(card.getByTestId("approval-description")).toHaveText("Query: tallest building in the world");
+    await expect(card.locator(".approval-severity")).toHaveText("warning");
+    await expect(card.locator(".approval-params")).toContainText('"query": "tallest building in the world"');
+    await card.getByTestId("approval-deny").click();
+    await expect(card.getByTestId("approval-answer")).toContainText("Deny by you");
+    await expect(page.getByTestId("exit-reason")).toHaveText("no_tool_calls", { timeout: 30_000 });
+
+    // The host's denial text is the tool result, and the model's next request carries it.
+    const [denied] = await api.runs.list.query({ pipelineId: id });
+    const deniedEvents = await resolvedEvents(api, denied?.id ?? "");
+    expect(deniedEvents.find((e) => e.type === "tool.result")).toMatchObject({ toolUseId: "toolu_search", content: FULL_DENIAL, isError: true });
+    const second = deniedEvents.find((e) => e.type === "model.request" && e.call === 2);
+    expect(second?.type === "model.request" ? second.messages.at(-1) : null).toMatchObject({
+      role: "user",
+      content: [{ type: "tool_result", tool_use_id: "toolu_search", content: FULL_DENIAL, is_error: true }],
+    });
+
+    await page.getByTestId("run-button").click();
+    const again = page.getByTestId("approval-card");
+    await expect(again).toHaveAttribute("data-status", "pending", { timeout: 30_000 });
+    await again.getByTestId("approval-allow-once").click();
+    await expect(again.getByTestId("approval-answer")).toContainText("Allow once by you");
+    await expect(page.getByTestId("exit-reason")).toHaveText("no_tool_calls", { timeout: 30_000 });
+    const allowed = (await api.runs.list.query({ pipelineId: id })).find((r) => r.id !== denied?.id);
+    const allowedEvents = await resolvedEvents(api, allowed?.id ?? "");
+    expect(allowedEvents.find((e) => e.type === "tool.result")).toMatchObject({ toolUseId: "toolu_search", content: TALLEST_RESULT, isError: false });
+    await api.pipelines.delete.mutate({ id });
   });
 
   test("Export plugin… writes the OpenClaw plugin, and Import plugin… reads it back into a pipeline that asks the same approval", async ({ page, api, seedPipeline, uniqueName }) => {
@@ -125,6 +205,14 @@ test.describe("Approvals", () => {
     }
   });
 });
+
+/** A run's stored events with their deltas resolved (model.request messages in full). */
+async function resolvedEvents(api: TRPCClient<AppRouter>, runId: string): Promise<TraceEvent[]> {
+  const resolver = createTraceResolver();
+  const stored = await api.runs.events.query({ runId, afterSeq: 0, limit: 1000 });
+  for (const e of stored) resolver.add(e);
+  return stored.map((e) => resolver.get(e.seq)).filter((e): e is TraceEvent => e !== undefined);
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
