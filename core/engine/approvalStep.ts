@@ -1,5 +1,6 @@
 import type { JsonObject } from "../json";
 import type { ApprovalAnswer, ApprovalAsk } from "./approval";
+import type { ResolutionCall } from "./ports";
 import type { ApprovalRequestEvent, ApprovalResolveEvent, TraceEvent, UnsequencedTraceEvent } from "../trace/events";
 
 /** What the gate is handed: the ask plus the id its request and answer carry in the trace. */
@@ -35,6 +36,11 @@ export function createApprovalStep(deps: {
   gate: RunApprovalGate;
   record: (event: UnsequencedTraceEvent) => TraceEvent;
   runId: string;
+  /**
+   * Calls the hook's onResolution callback back with the decision (the runner's `callResolution`);
+   * absent: a runner that cannot (the trace still says `hasOnResolution`).
+   */
+  callResolution?: (hookId: string, decision: string) => Promise<ResolutionCall | null>;
 }): (ask: ApprovalAsk) => Promise<ApprovalAnswer> {
   let n = 0;
   return async (ask) => {
@@ -53,6 +59,10 @@ export function createApprovalStep(deps: {
     };
     deps.record(request);
     const answer = await deps.gate.request({ ...ask, approvalId });
+    // The host notifies the callback as the approval resolves, whatever the decision, and only logs
+    // its failure (O:dist/agent-tools.before-tool-call-D6M7yTR3.mjs:872-882). It runs here, after the
+    // gate answered: a parked run (ApprovalPending) never reaches it, its resumed run calls it once.
+    const called = ask.request.hasOnResolution && deps.callResolution ? await deps.callResolution(ask.hookId, answer.decision) : null;
     const resolve: Omit<ApprovalResolveEvent, "seq"> = {
       type: "approval.resolve",
       approvalId,
@@ -60,8 +70,16 @@ export function createApprovalStep(deps: {
       by: answer.by,
       at: answer.at,
       ...(answer.reason !== undefined ? { reason: answer.reason } : {}),
+      ...(called ? { onResolution: resolutionRecord(ask.hookId, answer.decision, called) } : {}),
     };
     deps.record(resolve);
     return answer;
   };
+}
+
+/** The callback's run as the trace keeps it: a failure in the host's warning words. */
+function resolutionRecord(hookId: string, decision: string, called: ResolutionCall): NonNullable<ApprovalResolveEvent["onResolution"]> {
+  if (!called.failure) return { hookId, decision, logs: called.logs };
+  const error = `plugin onResolution callback failed: ${called.failure.message}`;
+  return { hookId, decision, logs: [...called.logs, { level: "warn", message: error }], error };
 }

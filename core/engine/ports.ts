@@ -90,9 +90,20 @@ export interface ChainResult {
 export interface HookRunner {
   /** Runs a hook point's chain with the semantics of `execution`, marshalling the context once. */
   runChain(request: ChainRequest): Promise<ChainResult>;
+  /**
+   * Calls back, once, the `requireApproval.onResolution` function the hook's latest fold call
+   * returned (OpenClaw), with the approval's decision, in that hook's realm. Null: it kept none.
+   */
+  callResolution?(hookId: string, decision: string): Promise<ResolutionCall | null>;
   /** Runs a scenario tool's TypeScript handler. */
   runTool(tool: string, input: JsonObject): Promise<{ content: string; isError: boolean; logs: LogEntry[]; failure: HookFailure | null }>;
   dispose(): void;
+}
+
+/** What an onResolution callback did: its logs, and how it failed (threw or rejected), if it did. */
+export interface ResolutionCall {
+  logs: LogEntry[];
+  failure: HookFailure | null;
 }
 
 export interface HookRunnerFactory {

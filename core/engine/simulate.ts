@@ -68,7 +68,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   // One step per run: it numbers the run's requests and records approval.request / approval.resolve.
   // Without a gate of its own, a run answers as its scenario scripts, else as a host with no approval surface.
   const gate = options.approvals ?? createRunGate({ script: scenario.approvals ?? [], clockStart: scenario.clockStart });
-  const approvals = { request: createApprovalStep({ gate, record, runId: options.runId ?? "run-1" }) };
+  const approvals = { request: createApprovalStep({ gate, record, runId: options.runId ?? "run-1", callResolution: runner.callResolution?.bind(runner) }) };
   const runTool = createToolExecutor(scenario, runner);
   const limits = scenario.limits;
   const state = {

@@ -159,6 +159,11 @@ export interface ApprovalResolveEvent extends Base<"approval.resolve"> {
   at: number;
   /** For cancelled: the host's reason. */
   reason?: string;
+  /**
+   * The hook's `requireApproval.onResolution(decision)` callback ran (OpenClaw): its logs, and the
+   * host's warning when it threw or rejected (the host only logs it; the run goes on).
+   */
+  onResolution?: { hookId: string; decision: string; logs: LogEntry[]; error?: string };
 }
 export interface RunEndEvent extends Base<"run.end"> {
   exitReason: string;

@@ -114,6 +114,7 @@ function callHook(sandbox: ChainSandbox, realm: ModuleRealm, index: number, spre
     outcome = { ...outcome, value: null, failure: late };
   }
   if (outcome.failure || !outcome.value) {
+    if (spread) realm.keepResolution(null);
     chain.settleFailed(index, outcome.failure ?? { kind: "threw", message: "internal: no value", location: null }, outcome.durationMs);
     return extras;
   }
@@ -123,6 +124,8 @@ function callHook(sandbox: ChainSandbox, realm: ModuleRealm, index: number, spre
   instance.arm();
   try {
     chain.settleReturned(index, value, outcome.durationMs);
+    // OpenClaw's requireApproval.onResolution stays in the hook's realm until the approval resolves.
+    if (spread) realm.keepResolution(value);
   } catch (error) {
     if (!(error instanceof ChainRealmError)) throw error;
     // The executor never committed this call (it only commits after user code is done).

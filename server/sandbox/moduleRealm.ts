@@ -103,6 +103,8 @@ export class ModuleRealm {
   private loadRecording: CallRecording | null = null;
   /** It ran out of memory: its module state may be a heap full of garbage; the runner reloads it. */
   poisoned = false;
+  /** The `requireApproval.onResolution` its last fold call returned, kept until the approval resolves. */
+  private resolution: QuickJSHandle | null = null;
 
   constructor(
     private readonly instance: SandboxInstance,
@@ -343,7 +345,63 @@ export class ModuleRealm {
     return handle;
   }
 
+  /**
+   * Keeps the `requireApproval.onResolution` function of a fold call's settled value (the guest's
+   * `{ value, promise }`; null: the call failed), replacing any earlier one: only the latest call's callback
+   * can be asked for.
+   */
+  keepResolution(settled: QuickJSHandle | null): void {
+    this.resolution?.dispose();
+    this.resolution = null;
+    if (!settled) return;
+    const ctx = this.context;
+    // Plain property reads (as the host's `approval.onResolution`); any non-object step means none.
+    let current: QuickJSHandle = settled.dup();
+    let steps = 0;
+    try {
+      for (const key of ["value", "requireApproval", "onResolution"]) {
+        if (ctx.typeof(current) !== "object") break;
+        const next = ctx.getProp(current, key);
+        current.dispose();
+        current = next;
+        steps += 1;
+      }
+    } catch {
+      // A getter threw: the host's read would have thrown at the request already; nothing is kept.
+      steps = 0;
+    }
+    if (steps === 3 && ctx.typeof(current) === "function") this.resolution = current;
+    else if (current.alive) current.dispose();
+  }
+
+  /**
+   * Calls the kept onResolution callback once with `decision`, in this realm (its module state
+   * visible) under the call limits, running it to the end; null when the last call kept none.
+   */
+  callResolution(decision: string): CallOutcome | null {
+    const fn = this.resolution;
+    if (!fn) return null;
+    this.resolution = null;
+    try {
+      return this.invoke((ctx) => {
+        const args = ctx.newArray();
+        const text = ctx.newString(decision);
+        try {
+          ctx.setProp(args, 0, text);
+          return ctx.callFunction(this.fn("callArgs"), this.api, fn, args);
+        } finally {
+          text.dispose();
+          args.dispose();
+        }
+      });
+    } finally {
+      fn.dispose();
+    }
+  }
+
   dispose(): void {
+    this.resolution?.dispose();
+    this.resolution = null;
     this.entry?.dispose();
     this.entry = null;
     this.logger.dispose();

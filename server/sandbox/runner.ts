@@ -1,5 +1,5 @@
 import type { QuickJSRuntime } from "quickjs-emscripten-core";
-import type { ChainRequest, ChainResult, HookFailure, HookRunner, SandboxLimits } from "../../core/engine/ports";
+import type { ChainRequest, ChainResult, HookFailure, HookRunner, ResolutionCall, SandboxLimits } from "../../core/engine/ports";
 import type { JsonObject } from "../../core/json";
 import type { Pipeline } from "../../core/pipeline/schema";
 import type { LogEntry } from "../../core/trace/events";
@@ -138,6 +138,24 @@ class Runner implements SandboxRunner {
         // Run the chain again from its input in the fresh sandbox, with the crashing hook failed.
         crashed.set(error.hookId, { kind: "threw", message: CRASH_FAILURE_MESSAGE, location: null });
       }
+    }
+  }
+
+  async callResolution(hookId: string, decision: string): Promise<ResolutionCall | null> {
+    this.assertAlive();
+    const realm = this.realms.get(this.hookPath(hookId));
+    if (!realm || !this.instance) return null;
+    try {
+      const outcome = realm.callResolution(decision);
+      if (!outcome) return null;
+      outcome.value?.dispose();
+      this.dropPoisonedRealms();
+      const logs = outcome.recording.unrecorded > 0 ? [...outcome.logs, unrecordedNote(outcome.recording.unrecorded)] : outcome.logs;
+      return { logs, failure: outcome.failure };
+    } catch (error) {
+      if (!isEngineCrash(error)) throw error;
+      this.restartAfterCrash();
+      return { logs: [], failure: { kind: "threw", message: CRASH_FAILURE_MESSAGE, location: null } };
     }
   }
 
