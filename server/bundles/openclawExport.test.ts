@@ -8,10 +8,11 @@ import { runScenario } from "~/core/engine";
 import { examplePipelines } from "~/core/examples";
 import { parsePipeline } from "~/core/pipeline/parsePipeline";
 import type { Pipeline } from "~/core/pipeline/schema";
-import type { HookEndEvent, PointStartEvent, TraceEvent } from "~/core/trace/events";
+import type { EncodedTraceEvent, HookEndEvent, PointStartEvent, TraceEvent } from "~/core/trace/events";
+import { resolveTrace } from "~/core/trace/resolve";
 import { createSandboxRunner } from "~/server/sandbox";
 import { exportPlugin, importPluginFolder } from "./service";
-import { ensureOpenClawPackage, OPENCLAW_PACKAGE_TIMEOUT_MS } from "./testing/openclawPackage";
+import { ensureOpenClawPackage, loadRealHookRunner, OPENCLAW_PACKAGE_TIMEOUT_MS, type RealRunnerModule, type RealTypedHook } from "./testing/openclawPackage";
 
 /*
  * The exported OpenClaw plugin of every openclaw example, loaded as the host loads it: its
@@ -19,6 +20,10 @@ import { ensureOpenClawPackage, OPENCLAW_PACKAGE_TIMEOUT_MS } from "./testing/op
  * default export's register() called with a recording api. It must register the pipeline's
  * enabled hooks in order with their options, and each registered handler, called with the
  * (event, ctx) a Hookwright run gave that hook, must return what the hook returned in the run.
+ * Then the recorded registrations go into the REAL createHookRunner, and every point.end of the
+ * resolved run trace must equal what the real runner's method returns (or throws) for that
+ * point.start's event and ctx. Every point of the openclaw profile has a runner method; a point
+ * without one fails the test rather than being skipped.
  */
 
 interface Registration {
@@ -29,13 +34,18 @@ interface Registration {
 
 let pkg = "";
 let folder = "";
+let real: RealRunnerModule;
 beforeAll(async () => {
   pkg = await ensureOpenClawPackage();
+  real = await loadRealHookRunner();
   folder = await mkdtemp(join(tmpdir(), "hookwright-openclaw-export-"));
 }, OPENCLAW_PACKAGE_TIMEOUT_MS);
 afterAll(() => rm(folder, { recursive: true, force: true }));
 
 const openclawExamples = examplePipelines.filter((p) => p.profile === "openclaw");
+/** Point results compared with the real runner, per example (printed after the run). */
+const pointCounts: Record<string, number> = {};
+afterAll(() => console.log(`openclaw export: point results compared with the real runner: ${JSON.stringify(pointCounts)}`));
 
 function parsed(input: unknown): Pipeline {
   const result = parsePipeline(input);
@@ -65,12 +75,70 @@ async function loadRegistrations(dir: string): Promise<{ id: unknown; registrati
   return { id: mod.default.id, registrations };
 }
 
+/** The trace as stored (encoded, fields may be deltas), resolved back to full events. */
 async function runTrace(pipeline: Pipeline): Promise<TraceEvent[]> {
-  const events: TraceEvent[] = [];
+  const encoded: EncodedTraceEvent[] = [];
   const scenario = pipeline.scenarios[0];
   if (!scenario) throw new Error(`${pipeline.name} has no scenario`);
-  await runScenario({ pipeline, scenario, createRunner: createSandboxRunner, emit: (_, full) => void events.push(full) });
-  return events;
+  await runScenario({ pipeline, scenario, createRunner: createSandboxRunner, emit: (e) => void encoded.push(e) });
+  return resolveTrace(encoded);
+}
+
+/** The host's global runner: catchErrors, fail-closed for the three gates (hook-runner-global-C81Znoo2.mjs:85-103). */
+const GLOBAL_RUNNER_OPTIONS = {
+  catchErrors: true,
+  failurePolicyByHook: { before_agent_run: "fail-closed", before_install: "fail-closed", before_tool_call: "fail-closed" },
+  logger: { debug: () => undefined, warn: () => undefined, error: () => undefined },
+};
+
+/** The real runner's method for each point (as server/sandbox/openclaw/differential.test.ts calls them). */
+const METHODS: Record<string, string> = {
+  gateway_start: "runGatewayStart",
+  gateway_stop: "runGatewayStop",
+  session_start: "runSessionStart",
+  session_end: "runSessionEnd",
+  message_received: "runMessageReceived",
+  before_model_resolve: "runBeforeModelResolve",
+  before_agent_reply: "runBeforeAgentReply",
+  before_prompt_build: "runBeforePromptBuild",
+  before_agent_run: "runBeforeAgentRun",
+  llm_input: "runLlmInput",
+  model_call_started: "runModelCallStarted",
+  model_call_ended: "runModelCallEnded",
+  before_tool_call: "runBeforeToolCall",
+  after_tool_call: "runAfterToolCall",
+  tool_result_persist: "runToolResultPersist",
+  before_message_write: "runBeforeMessageWrite",
+  before_agent_finalize: "runBeforeAgentFinalize",
+  llm_output: "runLlmOutput",
+  agent_end: "runAgentEnd",
+  before_compaction: "runBeforeCompaction",
+  after_compaction: "runAfterCompaction",
+  message_sending: "runMessageSending",
+  message_sent: "runMessageSent",
+};
+
+/** "[hooks] before_tool_call handler from <plugin> failed: …": the message's stable part (error texts differ by engine). */
+function throwHead(message: string): string {
+  const at = message.indexOf(" failed:");
+  return at >= 0 ? message.slice(0, at) : message;
+}
+
+/** The real createHookRunner holding exactly what the exported plugin's register() recorded. */
+function realRunnerFor(pluginId: string, registrations: Registration[]): Record<string, (...args: unknown[]) => unknown> {
+  const typedHooks: RealTypedHook[] = registrations.map((r) => {
+    const options = r.options ?? {};
+    return {
+      pluginId,
+      hookName: r.name,
+      handler: r.handler as RealTypedHook["handler"],
+      ...(typeof options.priority === "number" ? { priority: options.priority } : {}),
+      ...(typeof options.timeoutMs === "number" ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.matcher !== undefined ? { matcher: real.normalizePluginToolMatcher(options.matcher) } : {}),
+      source: "exported-plugin",
+    };
+  });
+  return real.createHookRunner({ typedHooks, plugins: [] }, GLOBAL_RUNNER_OPTIONS);
 }
 
 describe("exported OpenClaw plugins, loaded with the real plugin-entry", () => {
@@ -83,7 +151,7 @@ describe("exported OpenClaw plugins, loaded with the real plugin-entry", () => {
       const pipeline = parsed(example);
       const dir = join(folder, pipeline.name.replace(/\W+/g, "-"));
       await writePlugin(dir, pipeline);
-      const { registrations } = await loadRegistrations(dir);
+      const { id, registrations } = await loadRegistrations(dir);
       const enabled = pipeline.hooks.filter((h) => h.enabled);
       expect(registrations.map((r) => r.name)).toEqual(enabled.map((h) => h.point));
       expect(registrations.map((r) => r.options ?? {})).toEqual(
@@ -112,6 +180,32 @@ describe("exported OpenClaw plugins, loaded with the real plugin-entry", () => {
         compared++;
       }
       expect(compared).toBeGreaterThan(0);
+
+      // Every point of the run, driven through the real runner holding the recorded registrations,
+      // gives Hookwright's point.end (the merged result, or the fail-closed throw).
+      const runner = realRunnerFor(String(id), registrations);
+      let start: PointStartEvent | null = null;
+      let points = 0;
+      for (const e of events) {
+        if (e.type === "point.start") start = e;
+        if (e.type !== "point.end") continue;
+        if (start === null || start.point !== e.point) throw new Error(`${pipeline.name}: point.end ${e.point} (seq ${e.seq}) has no matching point.start`);
+        const method = runner[METHODS[e.point] ?? ""];
+        if (!method) throw new Error(`${pipeline.name}: no real runner method for point ${e.point}`);
+        const args = start.context as { event?: unknown; ctx?: unknown };
+        let outcome: { threw: string } | { result: unknown };
+        try {
+          const value: unknown = await method(structuredClone(args.event), structuredClone(args.ctx));
+          outcome = { result: value === undefined ? null : (JSON.parse(JSON.stringify(value)) as unknown) };
+        } catch (error) {
+          outcome = { threw: throwHead(error instanceof Error ? error.message : String(error)) };
+        }
+        const expected = e.error !== undefined ? { threw: throwHead(e.error) } : { result: e.result ?? null };
+        expect(outcome, `${pipeline.name} ${e.point} (seq ${e.seq})`).toEqual(expected);
+        points++;
+        pointCounts[pipeline.name] = points;
+      }
+      expect(points).toBeGreaterThan(0);
     });
   }
 
