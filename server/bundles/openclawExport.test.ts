@@ -12,7 +12,7 @@ import type { EncodedTraceEvent, HookEndEvent, PointStartEvent, TraceEvent } fro
 import { resolveTrace } from "~/core/trace/resolve";
 import { createSandboxRunner } from "~/server/sandbox";
 import { exportPlugin, importPluginFolder } from "./service";
-import { ensureOpenClawPackage, loadRealHookRunner, OPENCLAW_PACKAGE_TIMEOUT_MS, type RealRunnerModule, type RealTypedHook } from "./testing/openclawPackage";
+import { ensureOpenClawPackage, GLOBAL_RUNNER_OPTIONS, loadRealHookRunner, METHODS, OPENCLAW_PACKAGE_TIMEOUT_MS, type RealRunnerModule, type RealTypedHook } from "./testing/openclawPackage";
 
 /*
  * The exported OpenClaw plugin of every openclaw example, loaded as the host loads it: its
@@ -83,40 +83,6 @@ async function runTrace(pipeline: Pipeline): Promise<TraceEvent[]> {
   await runScenario({ pipeline, scenario, createRunner: createSandboxRunner, emit: (e) => void encoded.push(e) });
   return resolveTrace(encoded);
 }
-
-/** The host's global runner: catchErrors, fail-closed for the three gates (hook-runner-global-C81Znoo2.mjs:85-103). */
-const GLOBAL_RUNNER_OPTIONS = {
-  catchErrors: true,
-  failurePolicyByHook: { before_agent_run: "fail-closed", before_install: "fail-closed", before_tool_call: "fail-closed" },
-  logger: { debug: () => undefined, warn: () => undefined, error: () => undefined },
-};
-
-/** The real runner's method for each point (as server/sandbox/openclaw/differential.test.ts calls them). */
-const METHODS: Record<string, string> = {
-  gateway_start: "runGatewayStart",
-  gateway_stop: "runGatewayStop",
-  session_start: "runSessionStart",
-  session_end: "runSessionEnd",
-  message_received: "runMessageReceived",
-  before_model_resolve: "runBeforeModelResolve",
-  before_agent_reply: "runBeforeAgentReply",
-  before_prompt_build: "runBeforePromptBuild",
-  before_agent_run: "runBeforeAgentRun",
-  llm_input: "runLlmInput",
-  model_call_started: "runModelCallStarted",
-  model_call_ended: "runModelCallEnded",
-  before_tool_call: "runBeforeToolCall",
-  after_tool_call: "runAfterToolCall",
-  tool_result_persist: "runToolResultPersist",
-  before_message_write: "runBeforeMessageWrite",
-  before_agent_finalize: "runBeforeAgentFinalize",
-  llm_output: "runLlmOutput",
-  agent_end: "runAgentEnd",
-  before_compaction: "runBeforeCompaction",
-  after_compaction: "runAfterCompaction",
-  message_sending: "runMessageSending",
-  message_sent: "runMessageSent",
-};
 
 /** "[hooks] before_tool_call handler from <plugin> failed: …": the message's stable part (error texts differ by engine). */
 function throwHead(message: string): string {

@@ -117,3 +117,37 @@ export async function loadRealHookRunner(): Promise<RealRunnerModule> {
   if (typeof normalizePluginToolMatcher !== "function" || normalizePluginToolMatcher.name !== "normalizePluginToolMatcher") throw new Error(`${HOOK_RUNNER_FILE} does not export normalizePluginToolMatcher as "k"`);
   return { createHookRunner: createHookRunner as RealRunnerModule["createHookRunner"], normalizePluginToolMatcher: normalizePluginToolMatcher as RealRunnerModule["normalizePluginToolMatcher"] };
 }
+
+/** The host's global runner: catchErrors, fail-closed for the three gates (hook-runner-global-C81Znoo2.mjs:85-103). */
+export const GLOBAL_RUNNER_OPTIONS = {
+  catchErrors: true,
+  failurePolicyByHook: { before_agent_run: "fail-closed", before_install: "fail-closed", before_tool_call: "fail-closed" },
+  logger: { debug: () => undefined, warn: () => undefined, error: () => undefined },
+};
+
+/** The real runner's method for each OpenClaw hook point. */
+export const METHODS: Record<string, string> = {
+  gateway_start: "runGatewayStart",
+  gateway_stop: "runGatewayStop",
+  session_start: "runSessionStart",
+  session_end: "runSessionEnd",
+  message_received: "runMessageReceived",
+  before_model_resolve: "runBeforeModelResolve",
+  before_agent_reply: "runBeforeAgentReply",
+  before_prompt_build: "runBeforePromptBuild",
+  before_agent_run: "runBeforeAgentRun",
+  llm_input: "runLlmInput",
+  model_call_started: "runModelCallStarted",
+  model_call_ended: "runModelCallEnded",
+  before_tool_call: "runBeforeToolCall",
+  after_tool_call: "runAfterToolCall",
+  tool_result_persist: "runToolResultPersist",
+  before_message_write: "runBeforeMessageWrite",
+  before_agent_finalize: "runBeforeAgentFinalize",
+  llm_output: "runLlmOutput",
+  agent_end: "runAgentEnd",
+  before_compaction: "runBeforeCompaction",
+  after_compaction: "runAfterCompaction",
+  message_sending: "runMessageSending",
+  message_sent: "runMessageSent",
+};

@@ -4,7 +4,7 @@ import type { Json, JsonObject } from "../../../core/json";
 import type { Hook, Pipeline } from "../../../core/pipeline/schema";
 import { openclawProfile } from "../../../core/profiles";
 import type { HookPointSpec } from "../../../core/profiles/types";
-import { loadRealHookRunner, OPENCLAW_PACKAGE_TIMEOUT_MS, type RealRunnerModule, type RealTypedHook } from "../../bundles/testing/openclawPackage";
+import { GLOBAL_RUNNER_OPTIONS, loadRealHookRunner, METHODS, OPENCLAW_PACKAGE_TIMEOUT_MS, type RealRunnerModule, type RealTypedHook } from "../../bundles/testing/openclawPackage";
 import { openSandboxRunner, type SandboxRunner } from "../runner";
 import { generateSets, handlerBody, type HandlerSpec } from "./generate";
 
@@ -17,40 +17,6 @@ import { generateSets, handlerBody, type HandlerSpec } from "./generate";
 
 const PLUGIN_ID = "diff-plugin";
 const SETS_PER_POINT = Number(process.env.OPENCLAW_DIFF_SETS ?? 40);
-/** The host's global runner: catchErrors, fail-closed for the three gates (hook-runner-global-C81Znoo2.mjs:85-103). */
-const GLOBAL_RUNNER_OPTIONS = {
-  catchErrors: true,
-  failurePolicyByHook: { before_agent_run: "fail-closed", before_install: "fail-closed", before_tool_call: "fail-closed" },
-  logger: { debug: () => undefined, warn: () => undefined, error: () => undefined },
-};
-
-/** The real runner's method for each point and how it is called. */
-const METHODS: Record<string, string> = {
-  gateway_start: "runGatewayStart",
-  gateway_stop: "runGatewayStop",
-  session_start: "runSessionStart",
-  session_end: "runSessionEnd",
-  message_received: "runMessageReceived",
-  before_model_resolve: "runBeforeModelResolve",
-  before_agent_reply: "runBeforeAgentReply",
-  before_prompt_build: "runBeforePromptBuild",
-  before_agent_run: "runBeforeAgentRun",
-  llm_input: "runLlmInput",
-  model_call_started: "runModelCallStarted",
-  model_call_ended: "runModelCallEnded",
-  before_tool_call: "runBeforeToolCall",
-  after_tool_call: "runAfterToolCall",
-  tool_result_persist: "runToolResultPersist",
-  before_message_write: "runBeforeMessageWrite",
-  before_agent_finalize: "runBeforeAgentFinalize",
-  llm_output: "runLlmOutput",
-  agent_end: "runAgentEnd",
-  before_compaction: "runBeforeCompaction",
-  after_compaction: "runAfterCompaction",
-  message_sending: "runMessageSending",
-  message_sent: "runMessageSent",
-};
-
 /** An event and ctx per point, shaped as the host's types say. */
 function argsFor(point: string): { event: JsonObject; ctx: JsonObject } {
   const agentCtx = { runId: "run-1", agentId: "main", sessionKey: "agent:main:main", sessionId: "s-1", trigger: "user", channelId: "webchat" };
