@@ -150,6 +150,8 @@ export const approvalRequests = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     respondedAt: integer("responded_at", { mode: "timestamp_ms" }),
     respondedBy: text("responded_by"),
+    /** What the person wrote with the answer (FIM One gives a rejection's reason to the model), or the host's reason for a cancelled one. */
+    reason: text("reason"),
     /** SHA-256 (hex) of the callback token last issued for this request; null before one is issued. */
     tokenHash: text("token_hash"),
   },
