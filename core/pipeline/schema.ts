@@ -55,6 +55,24 @@ export const hookSchema = z.object({
 });
 export type Hook = z.infer<typeof hookSchema>;
 
+/**
+ * A hook Hookwright keeps but cannot run (Claude Code: a shell or Python `command` hook read from
+ * a settings.json or a plugin's hooks.json). It is listed with the pipeline's hooks as external and
+ * written back unchanged on export: `handler` is the host's own handler object, `files` the
+ * scripts it references, at their paths in the plugin or project folder.
+ */
+export const externalHookSchema = z.object({
+  id: z.string().min(1, "an external hook needs an id"),
+  /** The host event it is registered on (`PreToolUse`). */
+  point: z.string().min(1, "an external hook needs the event it runs on"),
+  matcher: z.string().nullable().default(null),
+  handler: z.record(z.string(), z.json()),
+  /** Why Hookwright cannot run it, in plain words. */
+  reason: z.string().default(""),
+  files: z.array(z.object({ path: z.string().min(1), content: z.string() })).optional(),
+});
+export type ExternalHook = z.infer<typeof externalHookSchema>;
+
 export const moduleSchema = z.object({
   path: z
     .string()
@@ -190,3 +208,5 @@ export type Pipeline = z.infer<typeof pipelineSchema>;
 export type PipelineInput = z.input<typeof pipelineSchema>;
 
 export { expectationSchema, EXPECTATION_KINDS, CONTEXT_OPS, type Expectation, type ExpectationInput, type Occurrence } from "./expectationSchema";
+    /** Hooks the host runs that Hookwright cannot (imported shell / Python commands); optional, old pipelines have none. */
+    externalHooks: z.array(externalHookSchema).optional(),
