@@ -185,6 +185,8 @@ export const pipelineSchema = z
      * (OpenClaw `allowConversationAccess`, `allowPromptInjection`); absent means the host's default.
      */
     hostSettings: z.record(z.string(), z.boolean()).optional(),
+    /** Hooks the host runs that Hookwright cannot (imported shell / Python commands); optional, old pipelines have none. */
+    externalHooks: z.array(externalHookSchema).optional(),
   })
   .superRefine((p, ctx) => {
     const ids = new Set<string>();
@@ -208,5 +210,3 @@ export type Pipeline = z.infer<typeof pipelineSchema>;
 export type PipelineInput = z.input<typeof pipelineSchema>;
 
 export { expectationSchema, EXPECTATION_KINDS, CONTEXT_OPS, type Expectation, type ExpectationInput, type Occurrence } from "./expectationSchema";
-    /** Hooks the host runs that Hookwright cannot (imported shell / Python commands); optional, old pipelines have none. */
-    externalHooks: z.array(externalHookSchema).optional(),
