@@ -28,16 +28,18 @@ export function ApprovalCard(props: {
   request: ApprovalRequestEvent;
   resolve: ApprovalResolveEvent | null;
   row: ApprovalRow | null;
-  onAnswer?: (decision: string) => void;
+  onAnswer?: (decision: string, reason?: string) => void;
   answering?: boolean;
 }) {
   const { request, resolve, row } = props;
   const r = readRequest(request.request);
+  const [reason, setReason] = useState("");
   const pending = resolve === null && row?.status === "pending";
   const now = useNow(pending);
   const decision = resolve?.decision ?? (row && row.status !== "pending" ? row.decision : null);
   const by = resolve?.by ?? row?.respondedBy ?? null;
   const at = resolve?.at ?? row?.respondedAt ?? null;
+  const given = resolve?.reason ?? row?.reason ?? null;
   return (
     <article
       className={`approval-card severity-${r.severity}${decision !== null ? " is-answered" : ""}`}
@@ -57,6 +59,16 @@ export function ApprovalCard(props: {
         Tool <code>{request.toolName ?? request.toolUseId}</code> with:
       </p>
       <pre className="approval-params">{JSON.stringify(request.params ?? {}, null, 2).slice(0, 4000)}</pre>
+      {r.context.length > 0 ? (
+        <dl className="approval-context" data-testid="approval-context">
+          {r.context.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
       {(request.warnings ?? []).map((w) => (
         <p key={w} className="approval-warning">
           Host warning: {w}
@@ -67,13 +79,19 @@ export function ApprovalCard(props: {
           <strong>{describeDecision(decision)}</strong>
           {by ? <> by {by}</> : null}
           {at !== null && at > 0 ? <> at {new Date(at).toLocaleString()}</> : null}
-          {resolve?.reason ? <span className="run-muted"> — {resolve.reason}</span> : null}
+          {given ? <span className="run-muted" data-testid="approval-answer-reason"> — {given}</span> : null}
         </p>
       ) : pending && row ? (
         <>
           <p data-testid="approval-time-left">
             {describeTimeLeft(row.expiresAt, now)} (a timeout denies the call{r.timeoutMs !== null ? `; ${Math.round(r.timeoutMs / 1000)} s to answer` : ""})
           </p>
+          {props.onAnswer && r.reasonLabel ? (
+            <label className="approval-reason">
+              {r.reasonLabel}
+              <textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={2000} rows={2} data-testid="approval-reason" />
+            </label>
+          ) : null}
           {props.onAnswer ? (
             <div className="approval-actions">
               {r.allowedDecisions.map((d) => (
@@ -82,7 +100,7 @@ export function ApprovalCard(props: {
                   key={d}
                   className={d === "deny" || d === "reject" ? undefined : "run-primary"}
                   disabled={props.answering}
-                  onClick={() => props.onAnswer?.(d)}
+                  onClick={() => props.onAnswer?.(d, r.reasonLabel && reason.trim() !== "" ? reason.trim() : undefined)}
                   data-testid={`approval-${d}`}
                 >
                   {describeDecision(d)}

@@ -73,7 +73,7 @@ export function RunApprovals(props: { runId: string; store: TraceStore; readOnly
           resolve={p.resolve}
           row={rowOf(p.request.approvalId)}
           answering={answer.isPending}
-          onAnswer={props.readOnly ? undefined : (decision) => answer.mutate({ approvalId: p.request.approvalId, decision, by: by.trim() || "you" })}
+          onAnswer={props.readOnly ? undefined : (decision, reason) => answer.mutate({ approvalId: p.request.approvalId, decision, by: by.trim() || "you", ...(reason ? { reason } : {}) })}
         />
       ))}
       {answer.error ? (

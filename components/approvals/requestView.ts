@@ -7,9 +7,18 @@ export interface RequestView {
   severity: string;
   timeoutMs: number | null;
   allowedDecisions: string[];
+  /** Label of the card's text field for what the person writes with the answer; null: the host passes nothing on. */
+  reasonLabel: string | null;
+  /** Facts about who asks and where (e.g. FIM One's user, agent, org), as label → text. */
+  context: [string, string][];
 }
 
 const str = (v: Json | undefined, fallback: string) => (typeof v === "string" ? v : fallback);
+
+function readContext(value: Json | undefined): [string, string][] {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return [];
+  return Object.entries(value).flatMap(([k, v]) => (typeof v === "string" || typeof v === "number" || typeof v === "boolean" ? [[k, String(v)] as [string, string]] : []));
+}
 
 export function readRequest(request: JsonObject): RequestView {
   const decisions = Array.isArray(request.allowedDecisions) ? request.allowedDecisions.filter((d): d is string => typeof d === "string") : [];
@@ -19,6 +28,8 @@ export function readRequest(request: JsonObject): RequestView {
     severity: str(request.severity, "warning"),
     timeoutMs: typeof request.timeoutMs === "number" ? request.timeoutMs : null,
     allowedDecisions: decisions.length > 0 ? decisions : ["allow-once", "deny"],
+    reasonLabel: typeof request.reasonLabel === "string" && request.reasonLabel !== "" ? request.reasonLabel : null,
+    context: readContext(request.context),
   };
 }
 

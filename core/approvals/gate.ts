@@ -35,7 +35,7 @@ function scriptedAnswer(entry: ScriptedApproval, ask: IdentifiedAsk, clockStart:
   if (late || entry.decision === "timeout") return { decision: "timeout", by: "timeout", at: clockStart + Math.min(entry.afterMs, ask.request.timeoutMs) };
   const allowed = (ask.request.allowedDecisions as readonly string[]).includes(entry.decision);
   if (!allowed) return { decision: "timeout", by: entry.by, at: clockStart + entry.afterMs, reason: `"${entry.decision}" is not an allowed decision (${ask.request.allowedDecisions.join(", ")})` };
-  return { decision: entry.decision as ApprovalAnswer["decision"], by: entry.by, at: clockStart + entry.afterMs };
+  return { decision: entry.decision, by: entry.by, at: clockStart + entry.afterMs, ...(entry.reason !== undefined ? { reason: entry.reason } : {}) };
 }
 
 /**

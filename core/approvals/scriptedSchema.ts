@@ -24,6 +24,8 @@ export const scriptedApprovalSchema = z
     afterMs: z.number().int().nonnegative().max(3_600_000).default(0),
     /** Who answered, as the audit record names them. */
     by: z.string().min(1).max(200).default("script"),
+    /** What the person writes with the answer (FIM One passes a rejection's reason to the model). */
+    reason: z.string().min(1).max(2000).optional(),
   })
   .strict();
 

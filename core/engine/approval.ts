@@ -22,19 +22,31 @@ export interface ApprovalAsk {
     severity: "info" | "warning" | "critical";
     /** The host's wait: 120 s by default, at most 600 s. */
     timeoutMs: number;
-    /** Decisions the person may give; `deny` is always among them. */
-    allowedDecisions: ("allow-once" | "allow-always" | "deny")[];
+    /**
+     * Decisions the person may give, in the host's own words (OpenClaw: allow-once, allow-always,
+     * deny, deny always among them; FIM One: approve, reject). The card shows one button each.
+     */
+    allowedDecisions: string[];
     pluginId: string;
     /** The hook passed an onResolution callback (functions do not cross into the trace). */
     hasOnResolution: boolean;
     /** The host's deprecated timeoutReason: a timeout blocks the call with this text. */
     timeoutReason: string | null;
+    /**
+     * Set when the host passes what the person writes with their answer on to the agent (FIM One:
+     * a rejection's reason): the card offers a text field with this label.
+     */
+    reasonLabel?: string;
+    /** What a reviewer needs to know about who asks and where (FIM One: user, agent, org, conversation), label → text. */
+    context?: Record<string, string>;
   };
   /** What the host warns about this request (e.g. the ignored `timeoutBehavior: "allow"`). */
   warnings: string[];
 }
 
-export type ApprovalDecision = "allow-once" | "allow-always" | "deny" | "timeout" | "cancelled";
+/** One of the request's allowedDecisions (the host's words), or what the gate adds: timeout, cancelled. */
+// `string & {}` keeps the known names offered by the editor while a profile's own names fit too.
+export type ApprovalDecision = "allow-once" | "allow-always" | "deny" | "timeout" | "cancelled" | (string & {});
 
 export interface ApprovalAnswer {
   decision: ApprovalDecision;
@@ -42,7 +54,10 @@ export interface ApprovalAnswer {
   by: string;
   /** When (ms on the run's clock or epoch, as the gate records it). */
   at: number;
-  /** For `cancelled`: why, in the host's words (the tool_result text the model gets). */
+  /**
+   * For `cancelled`: why, in the host's words (the tool_result text the model gets). For a person's
+   * answer: what they wrote with it (the host decides whether the agent sees it: `reasonLabel`).
+   */
   reason?: string;
 }
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { getRunService } from "../runs";
 import { ApprovalError, httpStatusOf } from "./approvalError";
+import { MAX_REASON } from "./service";
 
 /** The callback's body: small JSON, the way a chat bot's card callback sends it. */
 const MAX_BODY = 16 * 1024;
@@ -11,6 +12,8 @@ const bodySchema = z
     decision: z.string({ error: "decision: say which decision (e.g. allow-once, deny)" }).min(1).max(40),
     by: z.string({ error: "by: say who answered (e.g. slack:U123)" }).trim().min(1, "by: say who answered").max(200),
     token: z.string().min(1).max(200).optional(),
+    /** What the answerer wrote (FIM One's respond body has the same optional field). */
+    reason: z.string().max(MAX_REASON, `reason: at most ${MAX_REASON} characters`).optional(),
   })
   .strict();
 
@@ -41,7 +44,7 @@ export async function approvalCallbackResponse(db: Db, approvalId: string, reque
   const token = body.data.token ?? request.headers.get("x-hookwright-approval-token") ?? undefined;
   if (token === undefined) return json(403, { error: { code: "NO_TOKEN", message: "the callback needs the request's token (the card issues one): send it as token" } });
   try {
-    const view = getRunService(db).approvals.answer({ approvalId, decision: body.data.decision, by: body.data.by, token });
+    const view = getRunService(db).approvals.answer({ approvalId, decision: body.data.decision, by: body.data.by, token, ...(body.data.reason !== undefined ? { reason: body.data.reason } : {}) });
     return json(200, { approvalId: view.approvalId, runId: view.runId, status: view.status, decision: view.decision, respondedBy: view.respondedBy, respondedAt: view.respondedAt });
   } catch (error) {
     if (error instanceof ApprovalError) return json(httpStatusOf(error.code), { error: { code: error.code, message: error.message } });

@@ -23,6 +23,8 @@ export interface ApprovalView {
   expiresAt: number;
   respondedAt: number | null;
   respondedBy: string | null;
+  /** What the person wrote with the answer (or the host's reason for a cancelled request). */
+  reason: string | null;
   /** Whether a callback token was issued (the card offers a new one either way). */
   hasToken: boolean;
 }
@@ -31,6 +33,8 @@ export interface AnswerInput {
   approvalId: string;
   decision: string;
   by: string;
+  /** What the person writes with the answer (FIM One gives a rejection's reason to the model). */
+  reason?: string;
   /** Required for the HTTP callback; the card (an authenticated page of this server) answers without one. */
   token?: string;
 }
@@ -67,6 +71,7 @@ export function toView(row: ApprovalRequestRow): ApprovalView {
     expiresAt: row.expiresAt.getTime(),
     respondedAt: row.respondedAt?.getTime() ?? null,
     respondedBy: row.respondedBy,
+    reason: row.reason,
     hasToken: row.tokenHash !== null,
   };
 }
@@ -76,6 +81,9 @@ function allowedOf(row: ApprovalRequestRow): string[] {
   const list = Array.isArray(request?.allowedDecisions) ? request.allowedDecisions.filter((d): d is string => typeof d === "string") : [];
   return list.length > 0 ? list : ["allow-once", "deny"];
 }
+
+/** FIM One's own limit on a confirmation's reason (confirmations.py ConfirmationRespondRequest). */
+export const MAX_REASON = 2000;
 
 function describeAnswered(row: ApprovalRequestRow): string {
   const when = row.respondedAt ? ` at ${row.respondedAt.toISOString()}` : "";
@@ -98,7 +106,7 @@ export function createApprovalService(deps: { db: Db; resume: (runId: string) =>
     timers.delete(id);
   }
 
-  function settle(row: ApprovalRequestRow, answer: { decision: string; by: string; at: number }): boolean {
+  function settle(row: ApprovalRequestRow, answer: { decision: string; by: string; at: number; reason?: string }): boolean {
     const applied = answerApprovalRequest(db, row.id, answer);
     if (!applied) return false;
     clearTimer(row.id);
@@ -145,7 +153,9 @@ export function createApprovalService(deps: { db: Db; resume: (runId: string) =>
       if (!allowed.includes(input.decision)) throw new ApprovalError("BAD_DECISION", `"${input.decision}" is not a decision this request allows (allowed: ${allowed.join(", ")})`);
       const by = input.by.trim();
       if (by === "") throw new ApprovalError("BAD_INPUT", "say who answered (by)");
-      if (!settle(row, { decision: input.decision, by: by.slice(0, 200), at: now() })) throw new ApprovalError("NOT_PENDING", describeAnswered(mustGet(row.id)));
+      const reason = input.reason?.trim() ?? "";
+      if (reason.length > MAX_REASON) throw new ApprovalError("BAD_INPUT", `reason: at most ${MAX_REASON} characters (it has ${reason.length})`);
+      if (!settle(row, { decision: input.decision, by: by.slice(0, 200), at: now(), ...(reason !== "" ? { reason } : {}) })) throw new ApprovalError("NOT_PENDING", describeAnswered(mustGet(row.id)));
       return toView(mustGet(row.id));
     },
     issueToken(approvalId) {

@@ -32,10 +32,10 @@ const statusOf = (decision: string): ApprovalRequestRow["status"] => (decision =
  * Answers a pending request; only the first answer counts (a conditional update, as the host's
  * own `WHERE status='pending'`). Returns whether this call answered it.
  */
-export function answerApprovalRequest(db: DbExecutor, id: string, answer: { decision: string; by: string; at: number }): boolean {
+export function answerApprovalRequest(db: DbExecutor, id: string, answer: { decision: string; by: string; at: number; reason?: string }): boolean {
   const result = db
     .update(approvalRequests)
-    .set({ status: statusOf(answer.decision), decision: answer.decision, respondedBy: answer.by, respondedAt: new Date(answer.at) })
+    .set({ status: statusOf(answer.decision), decision: answer.decision, respondedBy: answer.by, respondedAt: new Date(answer.at), reason: answer.reason ?? null })
     .where(and(eq(approvalRequests.id, id), eq(approvalRequests.status, "pending")))
     .run();
   return result.changes > 0;
@@ -43,7 +43,7 @@ export function answerApprovalRequest(db: DbExecutor, id: string, answer: { deci
 
 /** What the run itself recorded as the answer (a scripted or recorded one): kept on the row if nobody answered first. */
 export function recordResolution(db: DbExecutor, event: ApprovalResolveEvent): void {
-  answerApprovalRequest(db, event.approvalId, { decision: event.decision, by: event.by, at: event.at > 0 ? event.at : Date.now() });
+  answerApprovalRequest(db, event.approvalId, { decision: event.decision, by: event.by, at: event.at > 0 ? event.at : Date.now(), ...(event.reason !== undefined ? { reason: event.reason } : {}) });
 }
 
 export function setTokenHash(db: DbExecutor, id: string, hash: string): void {

@@ -260,7 +260,10 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
     if (!approval || approval.status === "pending" || approval.decision === null) return;
     const known: KnownAnswer[] = [
       ...knownAnswersOf(stored),
-      { toolUseId: approval.toolUseId, answer: { decision: approval.decision as KnownAnswer["answer"]["decision"], by: approval.respondedBy ?? "unknown", at: approval.respondedAt?.getTime() ?? Date.now() } },
+      {
+        toolUseId: approval.toolUseId,
+        answer: { decision: approval.decision, by: approval.respondedBy ?? "unknown", at: approval.respondedAt?.getTime() ?? Date.now(), ...(approval.reason !== null ? { reason: approval.reason } : {}) },
+      },
     ];
     let pipeline: Pipeline;
     try {

@@ -13,6 +13,8 @@ import { FIM_ONE_EDGES as E } from "./graph";
 /** FeishuGateHook's wait (feishu_gate_hook.py:53-54). */
 export const FIM_ONE_APPROVAL_TIMEOUT_MS = 120_000;
 export const REJECTED_TEXT = "Tool call was rejected by an operator.";
+/** FIM One's own decision names (confirmations.py `Decision = Literal["approve", "reject"]`; the Feishu card's actions). */
+export const FIM_ONE_DECISIONS = ["approve", "reject"];
 
 function isObject(value: Json | undefined | null): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -77,6 +79,20 @@ function blocked(hookId: string, error: string): { claim: ToolClaim } {
   return { claim: { hookId, content: `Error: ${error}`, isError: false } };
 }
 
+/** What FeishuGateHook's row and card carry besides the payload (feishu_gate_hook.py:481-529): who asks, for which agent, where. */
+function reviewContext(v: LoopView, toolCallId: string): Record<string, string> {
+  const h = host(v);
+  const out: Record<string, string> = {};
+  if (h.user) out.user_id = h.user;
+  if (h.agent) out.agent_id = h.agent;
+  for (const key of ["org_id", "conversation_id"]) {
+    const value = h.metadata[key];
+    if (typeof value === "string" || typeof value === "number") out[key] = String(value);
+  }
+  out.tool_call_id = toolCallId;
+  return out;
+}
+
 function approvalAsk(v: ToolCallView, ask: JsonObject, params: JsonObject): ApprovalAsk {
   const timeoutMs = typeof ask.timeoutMs === "number" ? ask.timeoutMs : FIM_ONE_APPROVAL_TIMEOUT_MS;
   return {
@@ -90,19 +106,25 @@ function approvalAsk(v: ToolCallView, ask: JsonObject, params: JsonObject): Appr
       description: str(ask.description) ?? `The agent wants to call ${v.toolUse.name}, which requires confirmation.`,
       severity: "warning",
       timeoutMs,
-      allowedDecisions: ["allow-once", "deny"],
+      allowedDecisions: [...FIM_ONE_DECISIONS],
       pluginId: "",
       hasOnResolution: false,
       timeoutReason: `Tool call timed out waiting for confirmation after ${Math.round(timeoutMs / 1000)}s.`,
+      reasonLabel: "Reason (a rejection's reason is added to what the model sees)",
+      context: reviewContext(v, v.toolUse.id),
     },
     warnings: [],
   };
 }
 
-/** The gate's answer as FeishuGateHook turns it into the call's fate (feishu_gate_hook.py:127-235, 335-364). */
+/**
+ * The gate's answer as FeishuGateHook turns it into the call's fate (feishu_gate_hook.py:127-235,
+ * 335-364). A rejection's reason follows the gate's text: FIM One's respond endpoint takes a
+ * reason but only logs it (confirmations.py:279-285); Hookwright lets the model see it.
+ */
 export function fimOneApprovalOutcome(ask: ApprovalAsk, answer: ApprovalAnswer): { input: JsonObject } | { claim: ToolClaim } {
-  if (answer.decision === "allow-once" || answer.decision === "allow-always") return { input: ask.params };
-  if (answer.decision === "deny") return blocked(ask.hookId, answer.reason ? `${REJECTED_TEXT} ${answer.reason}` : REJECTED_TEXT);
+  if (answer.decision === "approve") return { input: ask.params };
+  if (answer.decision === "reject") return blocked(ask.hookId, answer.reason ? `${REJECTED_TEXT} Reason: ${answer.reason}` : REJECTED_TEXT);
   // Nobody answered in time (or no one can): the gate gives up at its deadline.
   return blocked(ask.hookId, ask.request.timeoutReason ?? `Tool call timed out waiting for confirmation after ${Math.round(ask.request.timeoutMs / 1000)}s.`);
 }

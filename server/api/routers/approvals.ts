@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_REASON } from "~/server/approvals/service";
 import { getRunService } from "~/server/runs";
 import { getRunRow } from "~/server/runs/runStore";
 import { RunError } from "~/server/runs/runError";
@@ -20,7 +21,7 @@ export const approvalsRouter = router({
 
   /** Answers a pending request from the card (a page of this server); the run resumes. */
   answer: publicProcedure
-    .input(z.object({ approvalId, decision: z.string().min(1).max(40), by: z.string().trim().min(1, "say who answered").max(200) }))
+    .input(z.object({ approvalId, decision: z.string().min(1).max(40), by: z.string().trim().min(1, "say who answered").max(200), reason: z.string().max(MAX_REASON, `reason: at most ${MAX_REASON} characters`).optional() }))
     .mutation(({ ctx, input }) => getRunService(ctx.db).approvals.answer(input)),
 
   /** A new callback token for a pending request (shown once; it replaces the previous one). */
