@@ -158,3 +158,30 @@ export const approvalRequests = sqliteTable(
   (t) => [index("approval_requests_run").on(t.runId, t.seq), index("approval_requests_status").on(t.status)],
 );
 export type ApprovalRequestRow = InferSelectModel<typeof approvalRequests>;
+
+/*
+ * Model providers (server/providers, Settings → Model providers): real models a scenario may
+ * call. The API key is stored only sealed (AES-256-GCM, server/secrets); `key_hint` is what the
+ * page shows (`sk-…abcd`). Providers set by environment variables are not stored here.
+ */
+export const modelProviders = sqliteTable("model_providers", {
+  id: text("id").primaryKey(),
+  /** What scenarios name (`model.provider`), unique. */
+  name: text("name").notNull().unique(),
+  kind: text("kind", { enum: ["anthropic", "openai"] }).notNull(),
+  /** null: the SDK's default (api.anthropic.com, api.openai.com). */
+  baseUrl: text("base_url"),
+  defaultModel: text("default_model").notNull().default(""),
+  keySealed: text("key_sealed"),
+  keyHint: text("key_hint"),
+  createdAt: integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(nowMs)
+    .$defaultFn(() => new Date()),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(nowMs)
+    .$defaultFn(() => new Date())
+    .$onUpdate(() => new Date()),
+});
+export type ModelProviderRow = InferSelectModel<typeof modelProviders>;

@@ -1,0 +1,46 @@
+import { hkdfSync, randomBytes } from "node:crypto";
+import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
+
+/**
+ * The key that seals secrets at rest: from `HOOKWRIGHT_SECRET` (any string, stretched with
+ * HKDF-SHA-256), else from a file beside the database (`<db file>.secret`, 32 random bytes in
+ * hex, created with mode 0600 on first use). An in-memory database gets a key for this process.
+ */
+
+export interface SecretKeySource {
+  key: Buffer;
+  /** Where it came from, for the settings page and the docs (never the key itself). */
+  origin: "env" | "file" | "memory";
+  file: string | null;
+}
+
+/** The secret file that belongs to a database file. */
+export function secretFileFor(dbFile: string): string | null {
+  return dbFile === ":memory:" ? null : `${dbFile}.secret`;
+}
+
+const processKey = randomBytes(32);
+
+export function loadSecretKey(options: { dbFile: string; env?: NodeJS.ProcessEnv }): SecretKeySource {
+  const fromEnv = (options.env ?? process.env).HOOKWRIGHT_SECRET;
+  if (fromEnv !== undefined && fromEnv !== "") {
+    return { key: Buffer.from(hkdfSync("sha256", fromEnv, "hookwright", "hookwright secrets v1", 32)), origin: "env", file: null };
+  }
+  const file = secretFileFor(options.dbFile);
+  if (file === null) return { key: processKey, origin: "memory", file: null };
+  return { key: readOrCreate(file), origin: "file", file };
+}
+
+function readOrCreate(file: string): Buffer {
+  try {
+    // "wx": two processes starting at once cannot both create it; the loser reads the winner's.
+    writeFileSync(file, `${randomBytes(32).toString("hex")}\n`, { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  // A file someone made readable to others is closed again: it guards every stored key.
+  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+  const hex = readFileSync(file, "utf8").trim();
+  if (!/^[0-9a-f]{64}$/.test(hex)) throw new Error(`${file} is not a Hookwright secret file (64 hex digits); move it away to make a new one (stored provider keys then need to be entered again)`);
+  return Buffer.from(hex, "hex");
+}
