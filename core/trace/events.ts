@@ -59,6 +59,12 @@ export interface PointStartEvent extends Base<"point.start"> {
   /** The lifecycle edge this point fires on (profile edge id). */
   edge?: string;
   context: JsonObject;
+  /**
+   * Enabled hooks of this point that did not run because their matcher does not cover this call
+   * (the tool name, source, trigger … the point tests). A point where no hook matched is still
+   * recorded, with every hook here and nothing run.
+   */
+  unmatched?: string[];
 }
 export interface HookStartEvent extends Base<"hook.start"> {
   hookId: string;
