@@ -14,7 +14,11 @@ export type BundleErrorCode =
   /** The pipeline's profile has no exporter (core/bundles/registry.ts). */
   | "NO_EXPORTER"
   /** A plugin's register() does something that cannot be read without running it. */
-  | "NOT_STATIC";
+  | "NOT_STATIC"
+  /** A hook could not be bundled into a command script (Claude Code export). */
+  | "SCRIPT_BUILD"
+  /** A host script cannot be turned into a hook faithfully (Claude Code import). */
+  | "NOT_CONVERTIBLE";
 
 /** A bundle problem the user can fix; `message` is a full sentence naming the file or hook. */
 export class BundleError extends Error {

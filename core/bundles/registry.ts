@@ -1,6 +1,8 @@
 import { getBinding } from "../profiles/bindings";
 import type { Pipeline } from "../pipeline/schema";
 import type { Profile } from "../profiles/types";
+import { exportClaudeCodePlugin, exportClaudeCodeSettings } from "./exportClaudeCode";
+import { exportClaudeCodeSdkModule } from "./exportClaudeCodeSdk";
 import { exportFimOnePipeline } from "./exportFimOne";
 import { exportHookRegistryModule } from "./exportHookRegistry";
 import { exportOpenClawPlugin } from "./exportOpenClaw";
@@ -13,6 +15,18 @@ export interface PluginExport {
   pluginName: string;
   files: BundleFile[];
   warnings: string[];
+}
+
+/**
+ * Bundles an ES module `entry` and the files it imports (`files`: path → TypeScript or JavaScript)
+ * into one self-contained Node script, returning its text; throws an Error saying what failed.
+ * Core cannot bundle, so the server hands exporters one (server/bundles/scriptBundler.ts).
+ */
+export type ScriptBundler = (request: { files: ReadonlyMap<string, string>; entry: string }) => string;
+
+/** What the server lends an exporter that needs more than pure code. */
+export interface ExportTools {
+  bundleScript: ScriptBundler;
 }
 
 /**
@@ -30,7 +44,7 @@ export interface PluginExporter {
   title: string;
   /** Where the files go, one sentence. */
   installHint: string;
-  export(pipeline: Pipeline, profile: Profile): PluginExport;
+  export(pipeline: Pipeline, profile: Profile, tools: ExportTools): PluginExport;
 }
 
 const EXPORTERS: readonly PluginExporter[] = [
@@ -57,6 +71,30 @@ const EXPORTERS: readonly PluginExporter[] = [
     title: "Export as a hook registry module",
     installHint: "Unzip it next to your agent's code and call register(hookRegistry); it returns the cleanup function.",
     export: (pipeline, profile) => exportHookRegistryModule(pipeline, { profile }),
+  },
+  {
+    target: "claude-code",
+    profileId: "claude-code",
+    host: "Claude Code",
+    title: "Export as a Claude Code plugin",
+    installHint: "Unzip it, then `claude --plugin-dir <folder>` (or add it to a plugin marketplace); each hook is a self-contained node script in hooks/.",
+    export: (pipeline, profile, tools) => exportClaudeCodePlugin(pipeline, { profile, bundle: tools.bundleScript }),
+  },
+  {
+    target: "claude-code-settings",
+    profileId: "claude-code",
+    host: "Claude Code project settings (no plugin)",
+    title: "Export as .claude/settings.json hooks",
+    installHint: "Unzip it and copy .claude/ into your project; merge its settings.json hooks into an existing one.",
+    export: (pipeline, profile, tools) => exportClaudeCodeSettings(pipeline, { profile, bundle: tools.bundleScript }),
+  },
+  {
+    target: "claude-code-sdk",
+    profileId: "claude-code",
+    host: "the Claude Agent SDK",
+    title: "Export as an Agent SDK hooks module",
+    installHint: "Unzip it next to your code and pass its hooks to query({ prompt, options: { hooks } }) of @anthropic-ai/claude-agent-sdk.",
+    export: (pipeline, profile) => exportClaudeCodeSdkModule(pipeline, { profile }),
   },
   {
     target: "fim-one",

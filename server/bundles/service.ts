@@ -10,6 +10,7 @@ import { ArchiveError } from "./archiveError";
 import { decodePluginFiles } from "./decode";
 import { readPluginFolder } from "./folder";
 import { DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits } from "./limits";
+import { bundleNodeScript } from "./scriptBundler";
 import { readZipArchive } from "./unzip";
 import { zipPlugin } from "./zip";
 
@@ -54,7 +55,7 @@ export function exportPlugin(pipeline: Pipeline, target?: string): PluginExport 
   const exporter = exporterOf(pipeline, target);
   const profile = getProfile(exporter.profileId);
   if (profile === undefined) throw new Error(`the ${exporter.profileId} profile is missing from core/profiles`);
-  return exporter.export(pipeline, profile);
+  return exporter.export(pipeline, profile, { bundleScript: bundleNodeScript });
 }
 
 /** A pipeline as a plugin zip: files under `<plugin name>/`, byte-identical for the same pipeline. */
