@@ -8,7 +8,7 @@ import { applyPatch } from "../trace/jsonPatch";
 import type { StageBinding } from "./binding";
 import type { ChainResult, HookCallResult, HookRunner } from "./ports";
 import { completionPermutation, type CompletionOrderSetting } from "../chain/fold/completionOrder";
-import { patternMatches } from "./matchPattern";
+import { matcherCovers } from "./matcherCovers";
 
 /** At most this many ignored writes are listed per hook; a hook rewriting a huge array would flood the trace. */
 const MAX_IGNORED_WRITES = 100;
@@ -27,18 +27,22 @@ export type FirePoint = <TView, TOut>(stage: StageBinding<TView, TOut>, view: TV
  * matcher does not cover the call (`spec.matcherTarget`) are left out.
  */
 export function hooksForPoint(pipeline: Pipeline, spec: HookPointSpec, scope: { profile?: Profile; context?: JsonObject; pluginId?: string } = {}): Hook[] {
+  return selectHooks(pipeline, spec, scope).hooks;
+}
+
+/**
+ * The hooks {@link hooksForPoint} runs, and the enabled, registered hooks of the point it leaves
+ * out only because their matcher does not cover this call (in the profile's order).
+ */
+export function selectHooks(pipeline: Pipeline, spec: HookPointSpec, scope: { profile?: Profile; context?: JsonObject; pluginId?: string } = {}): { hooks: Hook[]; unmatched: Hook[] } {
   const { profile, context } = scope;
   const target = spec.matcherTarget && context ? readPointer(context, spec.matcherTarget) : undefined;
-  return orderHooks(
-    pipeline.hooks.filter(
-      (h) =>
-        h.point === spec.id &&
-        (!profile?.settings || gateOf(profile, pipeline, h, scope.pluginId ?? pipeline.name) === null) &&
-        (typeof target !== "string" ||
-          (typeof h.matcher === "string" ? patternMatches(h.matcher, target) : !Array.isArray(h.matcher) || h.matcher.some((name) => name.trim().toLowerCase() === target.trim().toLowerCase()))),
-    ),
+  const registered = orderHooks(
+    pipeline.hooks.filter((h) => h.point === spec.id && (!profile?.settings || gateOf(profile, pipeline, h, scope.pluginId ?? pipeline.name) === null)),
     spec.ordering,
   );
+  if (typeof target !== "string") return { hooks: registered, unmatched: [] };
+  return { hooks: registered.filter((h) => matcherCovers(h.matcher, target)), unmatched: registered.filter((h) => !matcherCovers(h.matcher, target)) };
 }
 
 function readPointer(doc: JsonObject, pointer: string): Json | undefined {
@@ -79,10 +83,20 @@ export function createFirePoint(options: {
       return { value: stage.readBack(context, view, { calls: [], context, result: null }).value, aborted: null };
     }
     const context = stage.context(view);
-    const hooks = hooksForPoint(pipeline, spec, { profile, context, pluginId });
-    if (hooks.length === 0) return { value: stage.readBack(context, view, { calls: [], context, result: null }).value, aborted: null };
+    const { hooks, unmatched } = selectHooks(pipeline, spec, { profile, context, pluginId });
+    // Hooks whose matcher left them out are named on point.start, so a viewer can tell "its
+    // matcher did not match" from "the point was never reached": with no hook left, the point
+    // is still recorded (start and end, nothing ran), which the host itself never shows.
+    const left = unmatched.length > 0 ? { unmatched: unmatched.map((h) => h.id) } : {};
+    if (hooks.length === 0) {
+      if (unmatched.length > 0) {
+        record({ type: "point.start", point: spec.id, edge: stage.edge, context, ...left });
+        record({ type: "point.end", point: spec.id, result: spec.execution === "fold" ? null : readBackFields(context, spec, {}) });
+      }
+      return { value: stage.readBack(context, view, { calls: [], context, result: null }).value, aborted: null };
+    }
 
-    record({ type: "point.start", point: spec.id, edge: stage.edge, context });
+    record({ type: "point.start", point: spec.id, edge: stage.edge, context, ...left });
     const firing = (firings.get(spec.id) ?? 0) + 1;
     firings.set(spec.id, firing);
     const parallelFold = (s: HookPointSpec, hs: Hook[]) => ({

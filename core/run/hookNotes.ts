@@ -1,3 +1,4 @@
+import { valueAt } from "../expectations/jsonMatch";
 import type { Hook, Pipeline } from "../pipeline/schema";
 import { getBinding } from "../profiles/bindings";
 import { getProfile } from "../profiles";
@@ -10,8 +11,11 @@ export type SilenceReason =
   | { kind: "disabled"; message: string }
   /** `reachedBy`: other scenarios of the pipeline known to reach the point (from their runs, or a dry run). */
   | { kind: "not-reached"; message: string; reachedBy: string[] }
-  /** Only for profiles with matchers: the values the matcher was tested against (tool names). */
-  | { kind: "matcher"; message: string; tested: string[] }
+  /**
+   * Only for profiles with matchers: the values the matcher was tested against (tool names, or
+   * for other events the field the point matches: source, trigger …), and that field's name.
+   */
+  | { kind: "matcher"; message: string; tested: string[]; field: string }
   /** The point ran but the chain never got to this hook (an earlier hook claimed, blocked or failed), or the host never fires the point. */
   | { kind: "gated"; message: string; by: string | null };
 
@@ -58,12 +62,22 @@ export function explainHooks(args: {
   const calls = new Map<string, number>();
   const ends = new Map<string, HookEndEvent[]>();
   const reachedHere = new Set<string>();
+  /** Hooks some point.start names as left out by their matcher. */
+  const unmatched = new Set<string>();
+  /** Per point: the values its matchers were tested against (from each point.start's context). */
+  const tested = new Map<string, string[]>();
   const toolNames: string[] = [];
   let exit: { reason: string; error: string | null } | null = null;
   for (const e of events) {
     if (e.type === "run.end") exit = { reason: e.exitReason, error: e.error ?? null };
-    if (e.type === "point.start") reachedHere.add(e.point);
-    else if (e.type === "hook.start") calls.set(e.hookId, (calls.get(e.hookId) ?? 0) + 1);
+    if (e.type === "point.start") {
+      reachedHere.add(e.point);
+      for (const id of e.unmatched ?? []) unmatched.add(id);
+      const target = matcherTargetOf(e.point);
+      const value = target ? valueAt(e.context, target) : undefined;
+      const seen = tested.get(e.point) ?? [];
+      if (typeof value === "string" && !seen.includes(value)) tested.set(e.point, [...seen, value]);
+    } else if (e.type === "hook.start") calls.set(e.hookId, (calls.get(e.hookId) ?? 0) + 1);
     else if (e.type === "hook.end") ends.set(e.hookId, [...(ends.get(e.hookId) ?? []), e]);
     else if (e.type === "tool.call" && !toolNames.includes(e.name)) toolNames.push(e.name);
   }
@@ -94,13 +108,7 @@ export function explainHooks(args: {
       const stopper = chainStopper(hook);
       if (stopper) return { kind: "gated", by: stopper.hookId, message: `Gated off: at ${hook.point} the chain stopped at "${nameOf(stopper.hookId)}" (${stopper.what}) before this hook's turn.` };
       const spec = profile?.points.find((p) => p.id === hook.point);
-      if (spec?.hasMatcher && hook.matcher !== null) {
-        return {
-          kind: "matcher",
-          tested: toolNames,
-          message: `Matcher did not match: "${Array.isArray(hook.matcher) ? hook.matcher.join(", ") : hook.matcher}" was tested against ${toolNames.length > 0 ? toolNames.map((t) => `"${t}"`).join(", ") : "no tool calls"}.`,
-        };
-      }
+      if (spec?.hasMatcher && hook.matcher !== null && (unmatched.has(hook.id) || !spec.matcherTarget)) return matcherSilence(hook, spec.matcherTarget);
       return { kind: "gated", by: null, message: `Gated off: ${hook.point} ran, but the host did not call this hook.` };
     }
     const stopPoint = binding?.stop?.point;
@@ -132,6 +140,21 @@ export function explainHooks(args: {
       }
     }
     return null;
+  }
+
+  /** "Matcher did not match", naming the field the point tests (tool names, source, trigger …) and the values it had. */
+  function matcherSilence(hook: Hook, target: string | undefined): SilenceReason {
+    const field = target?.split("/").pop() ?? "tool_name";
+    const values = target ? (tested.get(hook.point) ?? []) : toolNames;
+    const toolField = field === "tool_name" || field === "toolName";
+    const what = toolField ? `the tool name${values.length === 1 ? "" : "s"}` : `${field}`;
+    const matcher = Array.isArray(hook.matcher) ? hook.matcher.join(", ") : String(hook.matcher);
+    const against = values.length > 0 ? `${what} ${values.map((t) => `"${t}"`).join(", ")}` : toolField ? "no tool calls" : `no ${field}`;
+    return { kind: "matcher", tested: values, field, message: `Matcher did not match: "${matcher}" was tested against ${against}, so the host never called it.` };
+  }
+
+  function matcherTargetOf(point: string): string | undefined {
+    return profile?.points.find((p) => p.id === point)?.matcherTarget;
   }
 
   function nameOf(hookId: string): string {
