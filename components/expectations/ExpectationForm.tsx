@@ -12,6 +12,7 @@ export const kindNames: Record<Expectation["kind"], string> = {
   hookDecision: "a hook decides",
   toolCall: "a tool call runs (or not)",
   noHookFailed: "no hook fails",
+  orderIndependent: "the outcome does not depend on which hook finishes last",
 };
 
 /** A fresh expectation of `kind`, filled with the first hook / point so it is valid at once where it can be. */
@@ -29,6 +30,8 @@ export function blankExpectation(kind: Expectation["kind"], args: { profile: Pro
     case "toolCall":
       return { kind, name: "", ran: true };
     case "noHookFailed":
+      return { kind };
+    case "orderIndependent":
       return { kind };
   }
 }
@@ -209,12 +212,28 @@ export function ExpectationForm(props: {
           </label>
         </>
       ) : null}
+      {e.kind === "orderIndependent" ? (
+        <label className={styles.field}>
+          <span>point</span>
+          <select className="select" value={e.point ?? ""} aria-invalid={invalid("point")} data-testid="expectation-race-point" onChange={(ev) => set({ point: ev.target.value === "" ? undefined : ev.target.value })}>
+            <option value="">every point</option>
+            {props.profile.points
+              .filter((p) => p.fold?.kind === "parallel")
+              .map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.id}
+                </option>
+              ))}
+          </select>
+          {err("point")}
+        </label>
+      ) : null}
       <label className={`${styles.field} ${styles.wide}`}>
         <span>label (optional)</span>
         <input className="input" value={e.label ?? ""} placeholder="shown instead of the generated description" onChange={(ev) => set({ label: ev.target.value || undefined })} />
         {err("label")}
       </label>
-      {problem && !["equals", "path", "value", "hookId", "decision", "name", "input", "label", "occurrence"].includes(problem.field) ? (
+      {problem && !["equals", "path", "value", "hookId", "decision", "name", "input", "label", "occurrence", "point"].includes(problem.field) ? (
         <p className="field-error">{problem.message}</p>
       ) : null}
       <div className={styles.formActions}>

@@ -3,7 +3,8 @@ import { useState } from "react";
 import { describeExpectation } from "~/core/expectations";
 import type { Expectation, Hook, Pipeline } from "~/core/pipeline/schema";
 import type { Profile } from "~/core/profiles";
-import { blankExpectation, EXPECTATION_KINDS, ExpectationForm, kindNames } from "./ExpectationForm";
+import { blankExpectation, ExpectationForm, kindNames } from "./ExpectationForm";
+import { expectationKindsFor } from "./expectationKinds";
 import styles from "./expectationList.module.css";
 
 /**
@@ -79,7 +80,7 @@ export function ExpectationList(props: {
         <label>
           <span className="visually-hidden">Kind of expectation</span>
           <select className="select" value={newKind} onChange={(e) => setNewKind(e.target.value as Expectation["kind"])} data-testid="expectation-kind">
-            {EXPECTATION_KINDS.map((k) => (
+            {expectationKindsFor(props.profile).map((k) => (
               <option key={k} value={k}>
                 {kindNames[k]}
               </option>

@@ -57,6 +57,7 @@ export const claudeBashGate: PipelineInput = {
         { kind: "toolCall", name: "Bash", ran: true, input: { command: "ls build" }, label: "ls runs" },
         { kind: "exitReason", equals: "no_tool_calls" },
         { kind: "noHookFailed" },
+        { kind: "orderIndependent", point: "PreToolUse", label: "the decision does not depend on which PreToolUse hook finishes last" },
       ],
     },
   ],

@@ -6,6 +6,7 @@ import type { TraceEvent } from "../trace/events";
 import { checkContext } from "./checkContext";
 import { checkHookDecision, checkHookFired, hookNames, type WhyNot } from "./checkHooks";
 import { checkExitReason, checkNoHookFailed } from "./checkRun";
+import { checkOrderIndependent } from "./checkRaces";
 import { checkToolCall } from "./checkTools";
 import { describeExpectation } from "./describe";
 import { indexTrace } from "./traceIndex";
@@ -51,6 +52,8 @@ export function checkExpectations(args: { events: readonly TraceEvent[]; expecta
         return checkToolCall(index, e, names);
       case "noHookFailed":
         return checkNoHookFailed(index, pipeline);
+      case "orderIndependent":
+        return checkOrderIndependent(index, e, pipeline ? getProfile(pipeline.profile)?.points.map((p) => p.id) : undefined);
     }
   }
 }

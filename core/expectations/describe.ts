@@ -19,6 +19,8 @@ export function describeExpectation(e: Expectation, pipeline?: Pipeline): string
       return `tool ${e.name}${e.input ? ` with ${show(e.input, 60)}` : ""} ${e.ran ? "runs" : "does not run"}`;
     case "noHookFailed":
       return "no hook fails";
+    case "orderIndependent":
+      return e.point === undefined ? "no point depends on which hook finishes last" : `${e.point} does not depend on which hook finishes last`;
   }
 }
 

@@ -40,7 +40,7 @@ describe("expectation schema", () => {
   it("names the allowed kinds for an unknown kind, with the field path", () => {
     const r = pipelineWith([{ kind: "hookRan", hookId: "h1" }]);
     expect(r.ok ? [] : r.issues).toEqual([
-      { path: "scenarios[0].expectations[0].kind", message: 'an expectation\'s kind is one of "exitReason", "context", "hookFired", "hookDecision", "toolCall", "noHookFailed"' },
+      { path: "scenarios[0].expectations[0].kind", message: 'an expectation\'s kind is one of "exitReason", "context", "hookFired", "hookDecision", "toolCall", "noHookFailed", "orderIndependent"' },
     ]);
   });
 

@@ -6,7 +6,7 @@ import { z } from "zod";
  * message naming the allowed values. core/expectations checks a finished trace against them.
  */
 
-export const EXPECTATION_KINDS = ["exitReason", "context", "hookFired", "hookDecision", "toolCall", "noHookFailed"] as const;
+export const EXPECTATION_KINDS = ["exitReason", "context", "hookFired", "hookDecision", "toolCall", "noHookFailed", "orderIndependent"] as const;
 export type ExpectationKind = (typeof EXPECTATION_KINDS)[number];
 
 export const CONTEXT_OPS = ["equals", "contains", "matches"] as const;
@@ -83,7 +83,18 @@ const toolCall = z.object({
 
 const noHookFailed = z.object({ kind: z.literal("noHookFailed"), label });
 
-export const expectationSchema = z.discriminatedUnion("kind", [exitReason, context, hookFired, hookDecision, toolCall, noHookFailed], {
+/**
+ * Hosts that run a point's hooks in parallel (Claude Code): the point's outcome must be the same
+ * whichever hook finishes last, i.e. no `point.end` of it is flagged order-dependent. Without
+ * `point`: no point of the run is.
+ */
+const orderIndependent = z.object({
+  kind: z.literal("orderIndependent"),
+  label,
+  point: z.string().min(1, "name the hook point, or leave point out to check every point").optional(),
+});
+
+export const expectationSchema = z.discriminatedUnion("kind", [exitReason, context, hookFired, hookDecision, toolCall, noHookFailed, orderIndependent], {
   error: (issue) =>
     issue.code === "invalid_union" || issue.code === "invalid_type"
       ? `an expectation's kind is one of ${listed(EXPECTATION_KINDS)}`
