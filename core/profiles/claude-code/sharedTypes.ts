@@ -12,7 +12,7 @@ export const claudeCodeSharedTypes = `export type BaseHookInput = {
 };
 export type SessionStartHookInput = BaseHookInput & { hook_event_name: "SessionStart"; source: "startup" | "resume" | "clear" | "compact" | "fork"; model?: string };
 export type UserPromptSubmitHookInput = BaseHookInput & { hook_event_name: "UserPromptSubmit"; prompt: string; source?: string; session_title?: string };
-export type PreToolUseHookInput = BaseHookInput & { hook_event_name: "PreToolUse"; tool_name: string; tool_input: unknown; tool_use_id: string; mcp_server?: string };
+export type PreToolUseHookInput = BaseHookInput & { hook_event_name: "PreToolUse"; tool_name: string; tool_input: unknown; tool_use_id: string; mcp_server?: { name: string; source: string } };
 export type PermissionRequestHookInput = BaseHookInput & { hook_event_name: "PermissionRequest"; tool_name: string; tool_input: unknown; permission_suggestions?: PermissionUpdate[] };
 export type PostToolUseHookInput = BaseHookInput & { hook_event_name: "PostToolUse"; tool_name: string; tool_input: unknown; tool_response: unknown; tool_use_id: string; duration_ms?: number };
 export type PostToolUseFailureHookInput = BaseHookInput & { hook_event_name: "PostToolUseFailure"; tool_name: string; tool_input: unknown; tool_use_id: string; error: string; is_interrupt?: boolean };
@@ -26,7 +26,11 @@ export type PreCompactHookInput = BaseHookInput & { hook_event_name: "PreCompact
 export type PostCompactHookInput = BaseHookInput & { hook_event_name: "PostCompact"; trigger: "manual" | "auto"; compact_summary: string };
 export type SessionEndHookInput = BaseHookInput & { hook_event_name: "SessionEnd"; reason: "clear" | "resume" | "logout" | "prompt_input_exit" | "other" };
 
-export type PermissionUpdate = { type: "addRules" | "replaceRules" | "removeRules"; rules: { toolName: string; ruleContent?: string }[]; behavior: "allow" | "deny" | "ask"; destination: "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg" };
+export type PermissionUpdateDestination = "userSettings" | "projectSettings" | "localSettings" | "session" | "cliArg";
+export type PermissionUpdate =
+  | { type: "addRules" | "replaceRules" | "removeRules"; rules: { toolName: string; ruleContent?: string }[]; behavior: "allow" | "deny" | "ask"; destination: PermissionUpdateDestination }
+  | { type: "setMode"; mode: "default" | "acceptEdits" | "bypassPermissions" | "plan" | "dontAsk" | "auto"; destination: PermissionUpdateDestination }
+  | { type: "addDirectories" | "removeDirectories"; directories: string[]; destination: PermissionUpdateDestination };
 
 export type PreToolUseHookSpecificOutput = { hookEventName: "PreToolUse"; permissionDecision?: "allow" | "deny" | "ask" | "defer"; permissionDecisionReason?: string; updatedInput?: Record<string, unknown>; additionalContext?: string };
 export type UserPromptSubmitHookSpecificOutput = { hookEventName: "UserPromptSubmit"; additionalContext?: string; sessionTitle?: string; suppressOriginalPrompt?: boolean };
