@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { fimPaymentApproval } from "~/core/examples/fimPaymentApproval";
 import { webSearchApproval } from "~/core/examples/webSearchApproval";
 import type { PipelineInput } from "~/core/pipeline/schema";
 import type { TraceEvent } from "~/core/trace/events";
@@ -163,6 +164,9 @@ describe("approval gate in the run service", () => {
     newService();
     const after = await until(ended(second.runId), "the expired request to be answered after the restart");
     expect(after.find((e) => e.type === "approval.resolve")).toMatchObject({ decision: "timeout", by: "timeout" });
+    // The first service still has its 300 ms timer for that request: let it fire (and find the
+    // request answered) while the database is open, not after this test closed it.
+    await new Promise((r) => setTimeout(r, 400));
   });
 
   it("a re-run answers as recorded, or asks again when told to", async () => {
@@ -180,5 +184,21 @@ describe("approval gate in the run service", () => {
     await service.settled(fresh.runId);
     expect(readAllEvents(handle.db, fresh.runId).at(-1)?.type).toBe("approval.request");
     expect(service.approvals.list(fresh.runId)[0]?.status).toBe("pending");
+  });
+
+  it("a FIM One rejection from the card keeps its reason on the row and the trace, and the model gets it; an over-long reason changes nothing", async () => {
+    const { id } = createPipeline(handle.db, fimPaymentApproval);
+    const { runId } = service.start({ pipelineId: id, scenario: { name: "a person answers" } });
+    await service.settled(runId);
+    const approvalId = `${runId}.a1`;
+    expect(service.approvals.get(approvalId)).toMatchObject({ status: "pending", toolName: "oa__purchase_pay", reason: null });
+    expect(() => service.approvals.answer({ approvalId, decision: "reject", by: "dana", reason: "x".repeat(2001) })).toThrow("reason: at most 2000 characters (it has 2001)");
+    expect(service.approvals.get(approvalId).status).toBe("pending");
+
+    service.approvals.answer({ approvalId, decision: "reject", by: "dana", reason: "  Wrong cost centre.  " });
+    const finished = await until(ended(runId), "the run to end");
+    expect(finished.find((e) => e.type === "approval.resolve")).toMatchObject({ decision: "reject", by: "dana", reason: "Wrong cost centre." });
+    expect(finished.find((e) => e.type === "tool.result" && e.toolUseId === "call_pay")).toMatchObject({ content: "Error: Tool call was rejected by an operator. Reason: Wrong cost centre." });
+    expect(service.approvals.get(approvalId)).toMatchObject({ status: "answered", decision: "reject", respondedBy: "dana", reason: "Wrong cost centre." });
   });
 });
