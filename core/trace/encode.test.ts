@@ -127,4 +127,59 @@ describe("createDeltaEncoder", () => {
     });
     expect(resolveTrace(out).map((e) => JSON.stringify(e))).toEqual(events.map((e) => JSON.stringify(e)));
   });
+
+  it("writes a large tool result once: it anchors the context before it, and the next context is based on both", () => {
+    const big = "r".repeat(50_000);
+    const h = history(2, 100);
+    const first: JsonObject = { type: "tool_result", tool_use_id: "t1", content: "small" };
+    const ask = text("assistant", "fetch");
+    const block: JsonObject = { type: "tool_result", tool_use_id: "t2", content: big };
+    const next = [...h, ask] as unknown as Message[];
+    const events: TraceEvent[] = [
+      { seq: 1, type: "point.start", point: "post-tool-use", context: { toolResponse: first, messages: h } },
+      { seq: 2, type: "point.end", point: "post-tool-use" },
+      { seq: 3, type: "tool.result", toolUseId: "t2", content: big, isError: false },
+      { seq: 4, type: "point.start", point: "post-tool-use", context: { toolResponse: block, messages: next as unknown as Json[] } },
+      { seq: 5, type: "point.end", point: "post-tool-use" },
+      { seq: 6, type: "tool.result", toolUseId: "t3", content: "short", isError: false },
+    ];
+    const out = encodeAll(events);
+    expect(out[2]).toEqual({ seq: 3, type: "tool.result", toolUseId: "t2", content: big, isError: false, anchorDelta: { from: 1, path: "/context", patch: [] } });
+    expect(out[3]).toEqual({
+      seq: 4,
+      type: "point.start",
+      point: "post-tool-use",
+      contextDelta: {
+        from: 3,
+        path: "",
+        patch: [
+          { op: "replace", path: "/anchor/toolResponse/tool_use_id", value: "t2" },
+          { op: "copy", from: "/content", path: "/anchor/toolResponse/content" },
+          { op: "add", path: "/anchor/messages/2", value: ask },
+          { op: "move", from: "/anchor", path: "" },
+        ],
+      },
+    });
+    expect(out[5]).toBe(events[5]); // small: no anchor
+    // The result is written once in the whole trace, and resolving gives the events back exactly.
+    expect(out.map((e) => JSON.stringify(e)).join("\n").split(big).length - 1).toBe(1);
+    expect(resolveTrace(out).map((e) => JSON.stringify(e))).toEqual(events.map((e) => JSON.stringify(e)));
+  });
+
+  it("with no context yet, anchors a large result to the last request, and the next request continues that anchor", () => {
+    const big = "r".repeat(50_000);
+    const h = history(2, 100) as unknown as Message[];
+    const ask = { role: "assistant" as const, content: [{ type: "text" as const, text: "fetch" }] };
+    const answer = { role: "user" as const, content: [{ type: "tool_result" as const, tool_use_id: "t1", content: big }] };
+    const events: TraceEvent[] = [
+      { seq: 1, type: "model.request", call: 1, system: null, messages: h },
+      { seq: 2, type: "tool.result", toolUseId: "t1", content: big, isError: false },
+      { seq: 3, type: "model.request", call: 2, system: null, messages: [...h, ask, answer] },
+    ];
+    const out = encodeAll(events);
+    expect(out[1]).toMatchObject({ anchorDelta: { from: 1, path: "/messages", patch: [] } });
+    expect(out[2]).toMatchObject({ messagesDelta: { from: 2, path: "" } });
+    expect(out.map((e) => JSON.stringify(e)).join("\n").split(big).length - 1).toBe(1);
+    expect(resolveTrace(out).map((e) => JSON.stringify(e))).toEqual(events.map((e) => JSON.stringify(e)));
+  });
 });

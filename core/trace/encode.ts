@@ -1,5 +1,5 @@
 import { diffJsonExact, type ValueSource } from "../chain/diff";
-import { escapePointerToken } from "../chain/jsonValue";
+import { escapePointerToken, parsePointer } from "../chain/jsonValue";
 import type { Json, JsonObject, JsonPatch } from "../json";
 import type { EncodedTraceEvent, FieldDelta, TraceEvent } from "./events";
 
@@ -88,9 +88,33 @@ function createSourceIndex(): (base: Json) => ValueSource {
 /** A way to write a field against an earlier value: the base, and optionally the member of it the field continues. */
 interface Candidate {
   base: Base;
-  /** A member of an object base: the patch edits it, then moves it to the root (a request's history from a context's). */
+  /**
+   * JSON pointer of a member of an object base: the patch edits it, then moves it to the root (a
+   * request's history from a context's; a context from the anchor of the tool result before it).
+   */
   via?: string;
 }
+
+/**
+ * An event at least this large (a tool's result, a model's reply) carries an anchor: see
+ * {@link ANCHOR_FIELD}. Below it the anchor's few bytes would not pay for themselves.
+ */
+const ANCHOR_MIN_BYTES = 2048;
+/** Events that bring a new value into the conversation: what the next context or request holds again. */
+const ANCHORED_TYPES: ReadonlySet<TraceEvent["type"]> = new Set(["tool.result", "model.response"]);
+
+/**
+ * A delta has one base, and a large value first appears in an event that holds nothing else
+ * (a 200 KB `tool.result`), then in the next context beside the conversation (the post-tool-use
+ * point). Based on either event, the other's big part would be written again. So such an event
+ * also carries `anchorDelta`: the last conversation-holding value (a context or a history), as
+ * an empty-patch delta of a few bytes. The next field is then based on that whole event: its
+ * patch edits `/anchor` into the new value, copies the big value from where it sits in the
+ * event, and moves `/anchor` to the root. Readers in the project keep anchors out of resolved
+ * events (core/trace/resolve); other readers see one more field (DESIGN.md: "You may add fields").
+ */
+export const ANCHOR_FIELD = "anchor";
+const ANCHOR_POINTER = `/${ANCHOR_FIELD}`;
 
 export function createDeltaEncoder(): DeltaEncoder {
   const size = createSizer();
@@ -103,14 +127,16 @@ export function createDeltaEncoder(): DeltaEncoder {
   let lastContext: Base | null = null;
   const lastContextOf = new Map<string, Base>();
   let lastMessages: Base | null = null;
+  /** The latest event written with an anchor: the whole event (path ""), its anchor included. */
+  let anchored: Base | null = null;
 
   function patchFor(candidate: Candidate, value: Json): JsonPatch | null {
     const { base, via } = candidate;
     const source = sourceOf(base.value);
     if (via === undefined) return diffJsonExact(base.value, value, { source });
-    const from = `/${escapePointerToken(via)}`;
-    const inner = (base.value as JsonObject)[via] as Json;
-    return [...diffJsonExact(inner, value, { basePath: from, source: (v) => (v === inner ? null : source(v)) }), { op: "move", from, path: "" }];
+    const inner = memberAt(base.value, via);
+    if (inner === undefined) return null;
+    return [...diffJsonExact(inner, value, { basePath: via, source: (v) => (v === inner ? null : source(v)) }), { op: "move", from: via, path: "" }];
   }
 
   /** The smallest delta of `value` against the candidates, or null when writing it in full is smaller. */
@@ -138,15 +164,38 @@ export function createDeltaEncoder(): DeltaEncoder {
     return [...(lastContext ? [lastContext] : []), ...lastContextOf.values()];
   }
 
-  /** Array members of recent contexts: a conversation the next request is likely to continue. */
+  /** Array members of recent contexts (and of the last anchor): a conversation the next request is likely to continue. */
   function conversationCandidates(): Candidate[] {
     const out: Candidate[] = [];
-    for (const base of recentContexts()) {
-      const ctx = base.value;
-      if (typeof ctx !== "object" || ctx === null || Array.isArray(ctx)) continue;
-      for (const key of Object.keys(ctx)) if (Array.isArray(ctx[key])) out.push({ base, via: key });
-    }
+    const members = (base: Base, value: Json | undefined, at: string) => {
+      if (Array.isArray(value)) out.push({ base, via: at });
+      else if (typeof value === "object" && value !== null) for (const key of Object.keys(value)) if (Array.isArray(value[key])) out.push({ base, via: `${at}/${escapePointerToken(key)}` });
+    };
+    for (const base of recentContexts()) if (!Array.isArray(base.value)) members(base, base.value, "");
+    if (anchored) members(anchored, (anchored.value as JsonObject)[ANCHOR_FIELD], ANCHOR_POINTER);
     return out;
+  }
+
+  /** The context the anchor of the last anchored event continues, as a candidate for the next context. */
+  function anchorCandidates(): Candidate[] {
+    if (!anchored) return [];
+    const anchor = (anchored.value as JsonObject)[ANCHOR_FIELD];
+    return typeof anchor === "object" && anchor !== null && !Array.isArray(anchor) ? [{ base: anchored, via: ANCHOR_POINTER }] : [];
+  }
+
+  /** Which point's context came next after an anchored event of a type (learned as the trace is written). */
+  const pointAfter = new Map<string, string>();
+  /** The anchored event no context has followed yet. */
+  let awaitingPoint: { type: string } | null = null;
+
+  /**
+   * What to anchor a large event to: the last context of the point that followed this type of
+   * event before (a tool result: the post-tool-use point), else the last context (the next
+   * context continues it, and a request can continue its history), else the last request's history.
+   */
+  function historyFor(type: string): Base | null {
+    const point = pointAfter.get(type);
+    return (point === undefined ? undefined : lastContextOf.get(point)) ?? lastContext ?? lastMessages;
   }
 
   /** `event` with `field` replaced, in place, by `${field}Delta`: the key order of the full event is kept. */
@@ -162,8 +211,10 @@ export function createDeltaEncoder(): DeltaEncoder {
         case "point.start": {
           const context: JsonObject = event.context;
           const previous = lastContextOf.get(event.point);
-          const delta = smallest(context, [previous, lastContext].flatMap((base) => (base ? [{ base }] : [])));
+          const delta = smallest(context, [...[previous, lastContext].flatMap((base) => (base ? [{ base }] : [])), ...anchorCandidates()]);
           const base: Base = { seq: event.seq, path: "/context", value: context };
+          if (awaitingPoint) pointAfter.set(awaitingPoint.type, event.point);
+          awaitingPoint = null;
           lastContext = base;
           lastContextOf.set(event.point, base);
           return delta ? withDelta(event, "context", delta) : event;
@@ -177,15 +228,34 @@ export function createDeltaEncoder(): DeltaEncoder {
         }
         case "model.request":
         case "run.end": {
+          // A request before any point: what followed the anchored event was not a context.
+          awaitingPoint = null;
           if (event.messages === undefined) return event;
           const messages = event.messages as unknown as Json;
           const delta = smallest(messages, [...(lastMessages ? [{ base: lastMessages }] : []), ...conversationCandidates()]);
           lastMessages = { seq: event.seq, path: "/messages", value: messages };
           return delta ? withDelta(event, "messages", delta) : event;
         }
-        default:
-          return event;
+        default: {
+          if (!ANCHORED_TYPES.has(event.type) || size(event as unknown as Json) < ANCHOR_MIN_BYTES) return event;
+          const history = historyFor(event.type);
+          if (!history) return event;
+          awaitingPoint = { type: event.type };
+          const written = { ...event, [`${ANCHOR_FIELD}Delta`]: { from: history.seq, path: history.path, patch: [] } satisfies FieldDelta };
+          anchored = { seq: event.seq, path: "", value: { ...(event as unknown as JsonObject), [ANCHOR_FIELD]: history.value } };
+          return written as EncodedTraceEvent;
+        }
       }
     },
   };
+}
+
+/** The value at JSON pointer `path` of `doc` when every step is an object member, else undefined. */
+function memberAt(doc: Json, path: string): Json | undefined {
+  let cur: Json | undefined = doc;
+  for (const key of parsePointer(path)) {
+    if (typeof cur !== "object" || cur === null || Array.isArray(cur)) return undefined;
+    cur = Object.prototype.hasOwnProperty.call(cur, key) ? cur[key] : undefined;
+  }
+  return cur;
 }

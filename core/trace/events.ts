@@ -104,6 +104,31 @@ export interface PointEndEvent extends Base<"point.end"> {
   /** The host's runner failed the whole point (a fail-closed hook threw or timed out); result is then null. */
   error?: string;
 }
+/**
+ * Where hooks routed a call, as the profile's binding reads it back: an inference profile key
+ * (Vellum `modelProfile`, looked up in the scenario's `profiles`) and/or a provider and model
+ * (OpenClaw `providerOverride`/`modelOverride`). Null: the scenario's model.
+ */
+export interface ModelRoute {
+  profile?: string;
+  provider?: string;
+  model?: string;
+}
+
+/** What a real provider call adds to its model.response event (docs/providers.md). */
+export interface ModelCallMeta {
+  /** The provider and model that actually answered (after routing). */
+  provider?: { name: string; kind: string; model: string; routing?: string };
+  /** Tokens as the provider reported them. */
+  usage?: { inputTokens: number; outputTokens: number };
+  /** The stream, coalesced: ms to the first text, ms to the end, chunks received, text chars. */
+  stream?: { firstTextMs: number | null; durationMs: number; chunks: number; textChars: number };
+  /** A rejection's kind, HTTP status and the retry-after it carried. */
+  rejection?: { kind: string; status: number | null; retryAfterSeconds: number | null };
+  /** Answered from a recording (re-run, resumed run), not by calling the provider. */
+  recorded?: boolean;
+}
+
 export interface ModelRequestEvent extends Base<"model.request"> {
   messages: Message[];
   system: string | null;
@@ -112,8 +137,10 @@ export interface ModelRequestEvent extends Base<"model.request"> {
   modelProfile?: string | null;
   /** This call re-queries after a post-model-call `continue` (1-based count in the run). */
   continueOf?: number;
+  /** Where hooks routed this call (real providers follow it; see ModelRoute). */
+  route?: ModelRoute;
 }
-export type ModelResponseEvent = Base<"model.response"> & { call: number } & (
+export type ModelResponseEvent = Base<"model.response"> & { call: number } & ModelCallMeta & (
     | { content: ContentBlock[]; stopReason: string; error?: undefined }
     | { error: string; content?: undefined; stopReason?: undefined }
   );
@@ -215,12 +242,20 @@ type MaybeDelta<E, K extends keyof E & string> = Omit<E, K> &
  * writes as deltas may be {@link FieldDelta}s. Every reader resolves it (core/trace/resolve) into
  * a {@link TraceEvent}; a TraceEvent is a valid EncodedTraceEvent (a v1 event, or `--expand`).
  */
-export type EncodedTraceEvent =
+export type EncodedTraceEvent = (
   | Exclude<TraceEvent, PointStartEvent | PointEndEvent | ModelRequestEvent | RunEndEvent>
   | (Omit<PointEndEvent, "result"> & ({ result?: PointEndEvent["result"]; resultDelta?: undefined } | { result?: undefined; resultDelta: FieldDelta }))
   | MaybeDelta<PointStartEvent, "context">
   | MaybeDelta<ModelRequestEvent, "messages">
-  | (Omit<RunEndEvent, "messages"> & ({ messages?: Message[]; messagesDelta?: undefined } | { messages?: undefined; messagesDelta: FieldDelta }));
+  | (Omit<RunEndEvent, "messages"> & ({ messages?: Message[]; messagesDelta?: undefined } | { messages?: undefined; messagesDelta: FieldDelta }))
+) & {
+  /**
+   * A large event's anchor (core/trace/encode): the last conversation-holding value, kept only so a
+   * later delta can be based on this event and still reach that conversation. Resolving keeps it
+   * out of the resolved event.
+   */
+  anchorDelta?: FieldDelta;
+};
 
 /** An event before a recorder numbers it: in full, or as written (fields may be deltas). */
 export type UnsequencedEvent = EncodedTraceEvent extends infer E ? (E extends EncodedTraceEvent ? Omit<E, "seq"> : never) : never;

@@ -129,4 +129,29 @@ describe("createTraceResolver (lazy, any arrival order)", () => {
     );
     expect((e as unknown as { messages: unknown }).messages).toEqual([{ type: "text", text: big }]);
   });
+
+  it("keeps an anchor out of the resolved event, and resolves deltas based on it once it is loaded", () => {
+    const events: EncodedTraceEvent[] = [
+      { seq: 1, type: "point.start", point: "post-tool-use", context: { toolResponse: { content: "a" }, messages: [mj("user", big)] } },
+      { seq: 2, type: "tool.result", toolUseId: "t", content: "B".repeat(3000), isError: false, anchorDelta: { from: 1, path: "/context", patch: [] } },
+      {
+        seq: 3,
+        type: "point.start",
+        point: "post-tool-use",
+        contextDelta: { from: 2, path: "", patch: [{ op: "copy", from: "/content", path: "/anchor/toolResponse/content" }, { op: "move", from: "/anchor", path: "" }] },
+      },
+    ];
+    const [, result, next] = resolveTrace(events);
+    expect(result).toEqual({ seq: 2, type: "tool.result", toolUseId: "t", content: "B".repeat(3000), isError: false });
+    expect((next as PointStartEvent).context).toEqual({ toolResponse: { content: "B".repeat(3000) }, messages: [mj("user", big)] });
+    expect((next as PointStartEvent).context.messages).toBe((events[0] as PointStartEvent).context.messages);
+    const r = createTraceResolver();
+    r.add(events[2] as EncodedTraceEvent);
+    r.add(events[1] as EncodedTraceEvent);
+    expect(r.missing(3)).toEqual([1]);
+    r.add(events[0] as EncodedTraceEvent);
+    expect((r.get(3) as PointStartEvent).context).toEqual((next as PointStartEvent).context);
+    expect(Object.keys(r.get(2) as object)).not.toContain("anchor");
+  });
 });
+

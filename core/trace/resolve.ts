@@ -26,6 +26,15 @@ export class TraceDeltaError extends Error {
 
 const SUFFIX = "Delta";
 
+/**
+ * The field an anchor resolves to (core/trace/encode, ANCHOR_FIELD; not imported, so readers do
+ * not load the writer). Anchors are kept beside resolved events, not in them: readers and
+ * `--expand` never see them, and a delta based on the whole event (path "") still reaches them.
+ */
+const ANCHOR_FIELD = "anchor";
+const ANCHOR_KEY = `${ANCHOR_FIELD}${SUFFIX}`;
+const anchors = new WeakMap<object, Json>();
+
 /** The delta fields of a stored event (keys `FDelta`), in key order; empty for v1 events. */
 export function deltaKeys(event: object): string[] {
   const out: string[] = [];
@@ -78,6 +87,7 @@ export function resolveEvent(event: EncodedTraceEvent, base: (seq: number) => Tr
   if (!hasDeltas(event)) return event as TraceEvent;
   const source = event as unknown as Record<string, unknown>;
   const out: Record<string, unknown> = {};
+  let anchor: Json | undefined;
   // Rebuilt in the stored key order, each FDelta replaced by F in its place: a trace written
   // from full events resolves to exactly those events, key order included.
   for (const key of Object.keys(source)) {
@@ -95,8 +105,11 @@ export function resolveEvent(event: EncodedTraceEvent, base: (seq: number) => Tr
     if (!(delta.from < event.seq)) fail(`"from" ${delta.from} is not an earlier event`);
     const from = base(delta.from);
     if (!from) fail(`"from" ${delta.from} is not an event of this trace (or is not loaded)`);
-    out[field] = applyDelta(from as TraceEvent, delta, fail);
+    const value = applyDelta(from as TraceEvent, delta, fail);
+    if (key === ANCHOR_KEY) anchor = value;
+    else out[field] = value;
   }
+  if (anchor !== undefined) anchors.set(out, anchor);
   return out as unknown as TraceEvent;
 }
 
@@ -107,7 +120,10 @@ function applyDelta(from: TraceEvent, delta: FieldDelta, fail: (reason: string) 
   } catch (error) {
     return fail(`"path": ${(error as Error).message}`);
   }
-  const value = getAtTokens(from as unknown as Json, tokens, () => fail(`"path" ${delta.path} does not exist in event ${delta.from}`));
+  const anchor = anchors.get(from);
+  // The event as written, its anchor in place (a shallow copy: the anchor itself is shared).
+  const doc = anchor !== undefined && (tokens.length === 0 || tokens[0] === ANCHOR_FIELD) ? { ...(from as unknown as Record<string, Json>), [ANCHOR_FIELD]: anchor } : from;
+  const value = getAtTokens(doc as unknown as Json, tokens, () => fail(`"path" ${delta.path} does not exist in event ${delta.from}`));
   try {
     return applyPatch(value, delta.patch as JsonPatch);
   } catch (error) {

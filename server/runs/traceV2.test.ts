@@ -70,9 +70,16 @@ describe("trace v2 through the run service (real engine and sandbox)", () => {
     expect(streamed).toEqual(stored); // sent as stored
     expect(stored[0]).toMatchObject({ type: "run.start", format: "hookwright.trace/v2" });
     // Each point's context from the previous one of its kind, each request from the history of the
-    // post-tool-use context before it (the cut result is new there: the hook changed it).
+    // post-tool-use context before it (the cut result is new there: the hook changed it). Each tool
+    // result anchors the context before it, so the post-tool-use context after it copies the result
+    // from it: every page is stored once.
     const withDeltas = stored.filter((e) => deltaKeys(e).length > 0).map((e) => `${e.seq} ${e.type}`);
-    expect(withDeltas).toEqual(["14 point.start", "18 model.request", "22 point.start", "26 point.start", "30 model.request", "34 point.start", "38 point.start", "42 model.request", "46 point.start", "50 point.start", "54 model.request", "56 run.end"]);
+    expect(withDeltas).toEqual([
+      ...["9 tool.result", "10 point.start", "14 point.start", "18 model.request", "21 tool.result", "22 point.start", "26 point.start", "30 model.request"],
+      ...["33 tool.result", "34 point.start", "38 point.start", "42 model.request", "45 tool.result", "46 point.start", "50 point.start", "54 model.request", "56 run.end"],
+    ]);
+    const storedText = stored.map((e) => JSON.stringify(e)).join("\n");
+    expect([1, 2, 3, 4].map((n) => storedText.split(page(n)).length - 1)).toEqual([1, 1, 1, 1]);
 
     const expanded = full.map((e) => JSON.stringify(e));
     expect(resolveTrace(streamed).map((e) => JSON.stringify(e))).toEqual(expanded);
