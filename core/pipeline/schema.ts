@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { expectationSchema } from "./expectationSchema";
+import { pipelineSettingsSchema } from "./settingsSchema";
 import { scriptedApprovalSchema } from "../approvals/scriptedSchema";
 
 /**
@@ -187,6 +188,8 @@ export const pipelineSchema = z
     hostSettings: z.record(z.string(), z.boolean()).optional(),
     /** Hooks the host runs that Hookwright cannot (imported shell / Python commands); optional, old pipelines have none. */
     externalHooks: z.array(externalHookSchema).optional(),
+    /** Settings of the sandbox's simulated Node host: environment variables (settingsSchema.ts). Optional. */
+    settings: pipelineSettingsSchema.optional(),
   })
   .superRefine((p, ctx) => {
     const ids = new Set<string>();

@@ -128,15 +128,15 @@ describe("the host's default plugins run in Hookwright", () => {
 });
 
 describe("the host's echo example in Hookwright", () => {
-  it("runs each hook, which fails open because the sandbox offers no process.stderr", async () => {
-    // echo writes a JSON line with process.stderr.write (src/emit.ts). Hookwright's sandbox
-    // deliberately has no Node globals, so every call throws; like the host, the chain logs
-    // the error and the turn goes on unchanged.
+  it("runs each hook, its process.stderr line on the hook's card", async () => {
+    // echo writes a JSON line with process.stderr.write (src/emit.ts); the sandbox's simulated
+    // process hands each write to the hook's logs at level error, as the host's stderr shows it.
     const events = await run(await importWith("examples/plugins/echo", toolTurn("result")));
-    expect(hookEnds(events).map((e) => [e.point, e.error, e.patch])).toEqual([
-      ["user-prompt-submit", "ReferenceError: 'process' is not defined (src/emit.ts:18:3)", []],
-      ["post-tool-use", "ReferenceError: 'process' is not defined (src/emit.ts:18:3)", []],
-      ["stop", "ReferenceError: 'process' is not defined (src/emit.ts:18:3)", []],
+    const line = (hook: string) => [{ level: "error", message: JSON.stringify({ plugin: "echo", hook, conversationId: "conv-1" }) }];
+    expect(hookEnds(events).map((e) => [e.point, e.error, e.patch, e.logs])).toEqual([
+      ["user-prompt-submit", null, [], line("user-prompt-submit")],
+      ["post-tool-use", null, [], line("post-tool-use")],
+      ["stop", null, [], line("stop")],
     ]);
     expect(toolResultSent(events)).toEqual({ type: "tool_result", tool_use_id: "toolu_1", content: "result", is_error: false });
     expect(events.at(-1)).toMatchObject({ type: "run.end", exitReason: "no_tool_calls" });

@@ -60,11 +60,11 @@ describe("sandbox capabilities", () => {
     expect(call.patch).toEqual([{ op: "replace", path: "/n", value: 2 }]);
   });
 
-  it("has no process (and so no environment variables)", async () => {
-    const call = await run(`export default () => process.env.HOME;`);
-    expect(call.failure?.message).toBe("ReferenceError: 'process' is not defined (hooks/h.ts:1:22)");
+  it("has only a simulated process: none of the server's environment variables, no native layer", async () => {
+    const call = await run(`export default () => ({ home: process.env.HOME ?? null, keys: Object.keys(process.env), pid: process.pid, cwd: process.cwd() });`);
+    expect(call.returned).toEqual({ home: null, keys: [], pid: 4242, cwd: "/workspace/plugins/plugin" });
     const probe = await run(`export default () => ({ process: typeof (globalThis as any).process, env: typeof (globalThis as any).env });`);
-    expect(probe.returned).toEqual({ process: "undefined", env: "undefined" });
+    expect(probe.returned).toEqual({ process: "object", env: "undefined" });
   });
 
   it("has no fetch", async () => {
@@ -83,7 +83,7 @@ describe("sandbox capabilities", () => {
     expect(call.failure?.message).toBe("ReferenceError: 'WebSocket' is not defined (hooks/h.ts:1:28)");
   });
 
-  it("has no host objects: no Deno, Bun, Node globals, window or WebAssembly", async () => {
+  it("has no host objects: no Deno, Bun, CommonJS globals, window or WebAssembly (Node's globals are simulated)", async () => {
     const call = await run(
       `export default () => ({ Deno: typeof Deno, Bun: typeof Bun, global: typeof global, window: typeof window, self: typeof self,
         Buffer: typeof Buffer, module: typeof module, exports: typeof exports, __dirname: typeof __dirname, WebAssembly: typeof WebAssembly });`,
@@ -91,10 +91,10 @@ describe("sandbox capabilities", () => {
     expect(call.returned).toEqual({
       Deno: "undefined",
       Bun: "undefined",
-      global: "undefined",
+      global: "object",
       window: "undefined",
       self: "undefined",
-      Buffer: "undefined",
+      Buffer: "function",
       module: "undefined",
       exports: "undefined",
       __dirname: "undefined",
@@ -102,24 +102,26 @@ describe("sandbox capabilities", () => {
     });
   });
 
-  it("exposes only the language's globals plus the sandbox's deterministic console, clock, timers and crypto", async () => {
+  it("exposes only the language's globals plus the sandbox's deterministic console, clock, timers, crypto and simulated Node globals", async () => {
     const call = await run(`export default () => ({ globals: Object.getOwnPropertyNames(globalThis).sort() });`);
     expect(call.returned).toEqual({
       globals: [
-        "AggregateError", "Array", "ArrayBuffer", "BigInt", "BigInt64Array", "BigUint64Array", "Boolean", "DataView", "Date",
-        "Error", "EvalError", "FinalizationRegistry", "Float16Array", "Float32Array", "Float64Array", "Function", "Infinity",
-        "Int16Array", "Int32Array", "Int8Array", "InternalError", "Iterator", "JSON", "Map", "Math", "NaN", "Number", "Object",
-        "Promise", "Proxy", "RangeError", "ReferenceError", "Reflect", "RegExp", "Set", "SharedArrayBuffer", "String", "Symbol",
-        "SyntaxError", "TypeError", "URIError", "Uint16Array", "Uint32Array", "Uint8Array", "Uint8ClampedArray", "WeakMap",
-        "WeakRef", "WeakSet", "clearInterval", "clearTimeout", "console", "crypto", "decodeURI", "decodeURIComponent", "encodeURI",
-        "encodeURIComponent", "escape", "eval", "globalThis", "isFinite", "isNaN", "parseFloat", "parseInt", "performance",
-        "queueMicrotask", "setInterval", "setTimeout", "structuredClone", "undefined", "unescape",
+        "AbortController", "AbortSignal", "AggregateError", "Array", "ArrayBuffer", "BigInt", "BigInt64Array", "BigUint64Array",
+        "Boolean", "Buffer", "DOMException", "DataView", "Date", "Error", "EvalError", "Event", "EventTarget", "FinalizationRegistry",
+        "Float16Array", "Float32Array", "Float64Array", "Function", "Infinity", "Int16Array", "Int32Array", "Int8Array",
+        "InternalError", "Iterator", "JSON", "Map", "Math", "NaN", "Number", "Object", "Promise", "Proxy", "RangeError",
+        "ReferenceError", "Reflect", "RegExp", "Set", "SharedArrayBuffer", "String", "Symbol", "SyntaxError", "TextDecoder",
+        "TextEncoder", "TypeError", "URIError", "URL", "URLSearchParams", "Uint16Array", "Uint32Array", "Uint8Array",
+        "Uint8ClampedArray", "WeakMap", "WeakRef", "WeakSet", "atob", "btoa", "clearImmediate", "clearInterval", "clearTimeout",
+        "console", "crypto", "decodeURI", "decodeURIComponent", "encodeURI", "encodeURIComponent", "escape", "eval", "global",
+        "globalThis", "isFinite", "isNaN", "parseFloat", "parseInt", "performance", "process", "queueMicrotask", "setImmediate",
+        "setInterval", "setTimeout", "structuredClone", "undefined", "unescape",
       ],
     });
   });
 
   it("lets eval and Function run, inside the same sandbox", async () => {
-    const call = await run(`export default () => ({ e: eval("typeof process"), f: new Function("return typeof require")() });`);
+    const call = await run(`export default () => ({ e: eval("typeof Deno"), f: new Function("return typeof require")() });`);
     expect(call.returned).toEqual({ e: "undefined", f: "undefined" });
   });
 

@@ -31,5 +31,7 @@ export function asCallReport(value: unknown): CallReport | null {
   const logs = value.logs.filter(
     (e): e is LogEntry => isRecord(e) && typeof e.level === "string" && LEVELS.has(e.level) && typeof e.message === "string",
   );
-  return { logs, timerError: value.timerError === null ? null : asGuestError(value.timerError) };
+  const report: CallReport = { logs, timerError: value.timerError === null ? null : asGuestError(value.timerError) };
+  if (typeof value.exit === "string") report.exit = value.exit;
+  return report;
 }

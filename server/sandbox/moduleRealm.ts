@@ -7,6 +7,7 @@ import type { GuestError } from "./guest/realm";
 import { asCallReport, asGuestError, isRecord, readJson } from "./guestAnswers";
 import { REALM_GUEST_SCRIPT } from "./guestBundle.generated";
 import type { SandboxInstance } from "./instance";
+import { EMPTY_SURFACE_OPTIONS, NodeSurface } from "./node/surface";
 
 /**
  * One QuickJS context running one user module: a hook (`hooks/<id>.ts`) or a tool handler
@@ -36,12 +37,13 @@ export const REALM_API: readonly Api[] = ["call", "callArgs", "callTool", "toolR
  * they are created. The order matters: a realm prepared in the pre-initialized snapshot refers
  * to them by the host reference ids they got then (template.ts registers them again in order).
  */
-export const REALM_HOST_FUNCTIONS = ["now", "random", "peek", "advanceTo", "clockStart"] as const;
+export const REALM_HOST_FUNCTIONS = ["now", "random", "peek", "advanceTo", "clockStart", "nodeSource", "nodeCall"] as const;
 export type RealmHostFunction = (typeof REALM_HOST_FUNCTIONS)[number];
 type HostImpl = (...args: QuickJSHandle[]) => QuickJSHandle | undefined;
+const EMPTY_SURFACE = new NodeSurface(EMPTY_SURFACE_OPTIONS);
 
 /** The implementation of host function `name` in `ctx`, reading and moving the run's clock and generator. */
-export function realmHostFunction(ctx: QuickJSContext, det: RunDeterminism, name: RealmHostFunction): HostImpl {
+export function realmHostFunction(ctx: QuickJSContext, det: RunDeterminism, name: RealmHostFunction, node: NodeSurface = EMPTY_SURFACE): HostImpl {
   switch (name) {
     case "now":
       return () => ctx.newNumber(det.readClock());
@@ -56,6 +58,10 @@ export function realmHostFunction(ctx: QuickJSContext, det: RunDeterminism, name
       };
     case "clockStart":
       return () => ctx.newNumber(det.clockStart);
+    case "nodeSource":
+      return (name) => ctx.newString(name ? node.source(ctx.getString(name)) : "");
+    case "nodeCall":
+      return (op, payload) => ctx.newString(node.call(op ? ctx.getString(op) : "", payload ? ctx.getString(payload) : "null"));
   }
 }
 
@@ -318,6 +324,7 @@ export class ModuleRealm {
     if (text === "") return { logs: [], failure: null };
     const report = asCallReport(readJson(text));
     if (!report) return { logs: [{ level: "warn", message: "the sandbox could not collect this call's logs" }], failure: null };
+    if (report.exit) return { logs: report.logs, failure: { kind: "threw", message: `Error: ${report.exit}`, location: null } };
     const failure = report.timerError ? thrownFailure(report.timerError, this.maps, this.instance.limits.memoryBytes) : null;
     if (failure) failure.message = `${failure.message.replace(where(failure.location), "")} (in a timer callback)${where(failure.location)}`;
     return { logs: report.logs, failure };

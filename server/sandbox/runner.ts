@@ -2,6 +2,7 @@ import type { QuickJSRuntime } from "quickjs-emscripten-core";
 import type { ChainRequest, ChainResult, HookFailure, HookRunner, ResolutionCall, SandboxLimits } from "../../core/engine/ports";
 import type { JsonObject } from "../../core/json";
 import type { Pipeline } from "../../core/pipeline/schema";
+import { envOf } from "../../core/pipeline/settingsSchema";
 import type { LogEntry } from "../../core/trace/events";
 import { ChainRealm } from "./chainRealm";
 import { runChainSession, unrecordedNote, type ChainSandbox } from "./chainSession";
@@ -11,6 +12,7 @@ import { mib } from "./failures";
 import { SandboxInstance } from "./instance";
 import { pipelineFiles, type PipelineFiles } from "./modules";
 import { installRealmGuest, ModuleRealm, realmHostFunction, type RealmGuest } from "./moduleRealm";
+import { NodeSurface } from "./node/surface";
 import { newGuardedMemory, type GuardedMemory } from "./quickjs";
 import type { SourceMapIndex } from "./sourceMap";
 import { startFromTemplate, type SandboxTemplate } from "./template";
@@ -25,7 +27,7 @@ export { SandboxCrashedError } from "./errors";
  */
 
 export interface SandboxRunnerOptions {
-  pipeline: Pick<Pipeline, "hooks" | "modules" | "scenarios">;
+  pipeline: Pick<Pipeline, "hooks" | "modules" | "scenarios"> & Partial<Pick<Pipeline, "settings">>;
   clockStart: number;
   seed: number;
   limits: SandboxLimits;
@@ -97,6 +99,8 @@ export function runMemoryCap(limits: SandboxLimits): number {
 class Runner implements SandboxRunner {
   readonly stats: SandboxStats = { setupMs: 0, instanceMs: 0, templateMs: 0, instances: 0, contextsPatched: 0, contextsWhole: 0 };
   private readonly determinism: RunDeterminism;
+  /** The run's simulated Node host (process.env and the other run-bound services). */
+  private readonly node: NodeSurface;
   private readonly maps: ReadonlyMap<string, SourceMapIndex>;
   private readonly sharedModules: Set<string>;
   private instance: SandboxInstance | null = null;
@@ -115,6 +119,7 @@ class Runner implements SandboxRunner {
     private readonly deps: SandboxRunnerDeps,
   ) {
     this.determinism = new RunDeterminism(options.clockStart, options.seed);
+    this.node = new NodeSurface({ env: envOf(options.pipeline.settings) });
     this.maps = new Map([...compiled].flatMap(([path, r]) => (r.ok ? [[path, r.module.map] as const] : [])));
     this.sharedModules = new Set(options.pipeline.modules.map((m) => m.path));
   }
@@ -244,7 +249,7 @@ class Runner implements SandboxRunner {
     const { limits } = this.options;
     const guard: GuardedMemory = newGuardedMemory(runMemoryCap(limits), template.memoryBytes);
     const det = this.determinism;
-    const sandbox = await startFromTemplate(template, guard, (ctx, name) => realmHostFunction(ctx, det, name));
+    const sandbox = await startFromTemplate(template, guard, (ctx, name) => realmHostFunction(ctx, det, name, this.node));
     this.assertAlive();
     this.deps.observeRuntime?.(sandbox.runtime);
     const instance = new SandboxInstance(sandbox.runtime, guard, runMemoryCap(limits), limits, det, this.compiled, this.files.sources, this.sharedModules);
@@ -281,7 +286,7 @@ class Runner implements SandboxRunner {
   /** A realm beyond those the snapshot prepared. */
   private newRealmGuest(instance: SandboxInstance): RealmGuest {
     const ctx = instance.runtime.newContext();
-    return installRealmGuest(ctx, (name) => realmHostFunction(ctx, this.determinism, name));
+    return installRealmGuest(ctx, (name) => realmHostFunction(ctx, this.determinism, name, this.node));
   }
 
   private hookIdOf(path: string): string {

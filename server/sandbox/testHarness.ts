@@ -10,7 +10,7 @@ import { openSandboxRunner, type SandboxRunner, type SandboxRunnerDeps } from ".
  * was disposed (style.md R12).
  */
 
-export type TestPipeline = Pick<Pipeline, "hooks" | "modules" | "scenarios">;
+export type TestPipeline = Pick<Pipeline, "hooks" | "modules" | "scenarios"> & Partial<Pick<Pipeline, "settings">>;
 
 /** A pipeline whose hooks are `{ id: code }` in order, with optional shared modules and tool handlers. */
 export function pipelineOf(

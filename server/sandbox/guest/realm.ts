@@ -2,6 +2,7 @@ import type { LogEntry } from "../../../core/trace/events";
 import { installDate } from "./date";
 import { isError } from "./format";
 import { createConsole, createLogBuffer, createLogger, type GuestLogger } from "./logs";
+import { installNode } from "./node/install";
 import { installTimers } from "./timers";
 
 /** Captured before user code runs: a hook replacing its realm's JSON cannot disturb the sandbox's bookkeeping. */
@@ -29,6 +30,10 @@ export interface RealmHost {
    * realm is prepared once in the sandbox's pre-initialized snapshot and then serves many runs.
    */
   clockStart(): number;
+  /** The simulated Node surface (guest/node/install.ts): a unit's script by name, "" when none. */
+  nodeSource(name: string): string;
+  /** The simulated Node surface's run-bound services (the environment, files): JSON in, JSON out. */
+  nodeCall(op: string, payload: string): string;
 }
 
 /** What the host learns when a call ends (JSON from {@link RealmApi.end}). */
@@ -36,6 +41,8 @@ export interface CallReport {
   logs: LogEntry[];
   /** The first error a timer callback threw during the call, as data. */
   timerError: GuestError | null;
+  /** Set when the hook called `process.exit()` during the call (whether or not it caught the throw). */
+  exit?: string;
 }
 
 export interface GuestError {
@@ -95,6 +102,7 @@ export function installRealm(host: RealmHost): RealmApi {
   defineGlobal(g, "structuredClone", structuredClone_);
   defineGlobal(g, "console", createConsole(buffer));
   const timers = installTimers({ peek: () => host.peek(), advanceTo: (t) => host.advanceTo(t) });
+  const node = installNode(host, (level, message) => buffer.push(level, message));
   installCrossRealmInstanceof();
 
   return {
@@ -135,9 +143,11 @@ export function installRealm(host: RealmHost): RealmApi {
         );
       }
       const thrown = timers.takeError();
+      const exit = node.takeExit();
       const logs = buffer.take();
-      if (logs.length === 0 && !thrown) return "";
+      if (logs.length === 0 && !thrown && exit === null) return "";
       const report: CallReport = { logs, timerError: thrown ? describe(thrown.error) : null };
+      if (exit !== null) report.exit = exit;
       return stringify(report);
     },
     note: (level, message) => buffer.push(level, message),

@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+/**
+ * A pipeline's Settings (issue 15): what the sandbox's simulated Node host hands its hooks.
+ * `env` is `process.env`: only the variables declared here, never the server's. A variable
+ * marked secret reaches the hooks, but its value is left out of exports and traces.
+ */
+
+export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export const envVariableSchema = z.object({
+  name: z.string().regex(ENV_NAME, "an environment variable's name is letters, digits and _, not starting with a digit"),
+  value: z.string().max(64 * 1024, "an environment variable's value is at most 64 KB"),
+  secret: z.boolean().default(false),
+});
+export type EnvVariable = z.infer<typeof envVariableSchema>;
+
+export const pipelineSettingsSchema = z
+  .object({
+    env: z.array(envVariableSchema).max(500, "at most 500 environment variables").default([]),
+  })
+  .superRefine((s, ctx) => {
+    const seen = new Set<string>();
+    s.env.forEach((v, i) => {
+      if (seen.has(v.name)) ctx.addIssue({ code: "custom", path: ["env", i, "name"], message: `environment variable ${v.name} is declared twice` });
+      seen.add(v.name);
+    });
+  });
+export type PipelineSettings = z.infer<typeof pipelineSettingsSchema>;
+
+/** process.env of a run: the declared variables, name -> value (secret ones included: the hooks need them). */
+export function envOf(settings: PipelineSettings | undefined): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const v of settings?.env ?? []) env[v.name] = v.value;
+  return env;
+}
+
+/** Text put in place of a secret value wherever a pipeline or trace leaves the server. */
+export const SECRET_PLACEHOLDER = "";
