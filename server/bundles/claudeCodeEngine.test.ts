@@ -1,0 +1,160 @@
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runScenario } from "~/core/engine";
+import { examplePipelines } from "~/core/examples";
+import { parsePipeline } from "~/core/pipeline/parsePipeline";
+import type { Message, Pipeline, PipelineInput } from "~/core/pipeline/schema";
+import type { EncodedTraceEvent, TraceEvent } from "~/core/trace/events";
+import { resolveTrace } from "~/core/trace/resolve";
+import { createSandboxRunner } from "~/server/sandbox";
+import type { FakeAnthropicReply } from "~/server/providers/testing/fakeAnthropic";
+import { exportPlugin } from "./service";
+import { CLAUDE_ENGINE, CLAUDE_ENGINE_TIMEOUT_MS, ensureClaudePackage } from "./testing/claudePackages";
+import { writeFiles } from "./testing/commandHook";
+
+/*
+ * The exported plugin, loaded by the REAL Claude Code engine (2.1.330, the binary of
+ * @anthropic-ai/claude-agent-sdk-linux-x64@0.3.330) with --plugin-dir, run offline against a local
+ * scripted model server inside `unshare -rn` (semantics.md §3f). The model gets the scenario's
+ * replies; what the hooks make the engine send back to the model must be what Hookwright's run
+ * sent: a denied call's is_error tool_result text, Stop hook feedback, PostToolUse context.
+ * The updatedInput race is left out: the real engine's completion order is not under our control.
+ */
+
+const DRIVER = fileURLToPath(new URL("./testing/claudeEngineDriver.ts", import.meta.url));
+const PROJECT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** Whether this machine can give the engine a network namespace with loopback only. */
+function canIsolate(): boolean {
+  try {
+    execFileSync("unshare", ["-rn", "sh", "-c", "ip link set lo up"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const isolated = canIsolate();
+
+let engine = "";
+let folder = "";
+beforeAll(async () => {
+  if (!isolated) return;
+  engine = join(await ensureClaudePackage(CLAUDE_ENGINE), "claude");
+  folder = await mkdtemp(join(tmpdir(), "hookwright-claude-engine-"));
+}, CLAUDE_ENGINE_TIMEOUT_MS);
+afterAll(() => (folder ? rm(folder, { recursive: true, force: true }) : undefined));
+
+function parsed(input: unknown): Pipeline {
+  const result = parsePipeline(input);
+  if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  return result.value;
+}
+
+interface EngineRun {
+  /** The engine's working folder (it hands hooks file paths made absolute against it). */
+  cwd: string;
+  code: number | null;
+  stderr: string;
+  stdout: string;
+  modelCalls: { messages: unknown[] }[];
+}
+
+/** Loads the hooks as a plugin (`--plugin-dir <dir>/plugin`), or from the project's .claude/settings.json when `project` is given. */
+async function runEngine(dir: string, pipeline: Pipeline, project?: string): Promise<EngineRun> {
+  const scenario = pipeline.scenarios[0];
+  if (!scenario || scenario.model.kind !== "scripted") throw new Error(`${pipeline.name}: no scripted scenario`);
+  const home = join(dir, "home");
+  const cwd = project ?? join(dir, "project");
+  await mkdir(home, { recursive: true });
+  await mkdir(cwd, { recursive: true });
+  const replies: FakeAnthropicReply[] = scenario.model.responses.map((r) => ("error" in r ? { content: [{ type: "text", text: r.error }] } : { content: r.content.flatMap((b) => (b.type === "text" || b.type === "tool_use" ? [b] : [])) }));
+  const tools = scenario.tools.map((t) => t.name).join(",");
+  const config = join(dir, "engine.json");
+  await writeFile(config, JSON.stringify({ engine, cwd, home, replies, args: ["-p", scenario.prompt, "--output-format", "stream-json", "--verbose", ...(project ? ["--setting-sources", "project"] : ["--plugin-dir", join(dir, "plugin")]), "--allowedTools", tools] }));
+  const out = execFileSync("unshare", ["-rn", "sh", "-c", `ip link set lo up && exec node --import tsx "${DRIVER}" "${config}"`], { cwd: PROJECT, encoding: "utf8", timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
+  return { ...(JSON.parse(out) as Omit<EngineRun, "cwd">), cwd };
+}
+
+async function hookwrightRun(pipeline: Pipeline): Promise<TraceEvent[]> {
+  const scenario = pipeline.scenarios[0];
+  if (!scenario) throw new Error("no scenario");
+  const encoded: EncodedTraceEvent[] = [];
+  await runScenario({ pipeline, scenario, createRunner: createSandboxRunner, emit: (e) => void encoded.push(e) });
+  return resolveTrace(encoded);
+}
+
+/** Every string inside a value (the engine wraps hook texts in its own blocks and tags). */
+function strings(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (typeof value === "object" && value !== null) return Object.values(value).flatMap(strings);
+  return [];
+}
+
+/** Texts Hookwright's host model put into the conversation because of a hook. */
+function hookTexts(events: TraceEvent[]): string[] {
+  const last = [...events].reverse().find((e) => e.type === "model.request");
+  const messages: Message[] = last && last.type === "model.request" ? last.messages : [];
+  return messages.flatMap((m) => m.content.flatMap((b) => (b.type === "text" && /^(Stop hook feedback:|PostToolUse:|PreToolUse:|SessionStart hook)/.test(b.text) ? [b.text] : [])));
+}
+
+const cases = examplePipelines.filter((p): p is PipelineInput => p.profile === "claude-code" && p.name !== "Claude Code updatedInput race");
+
+describe.skipIf(!isolated)("exported plugins in the real Claude Code engine (offline, unshare -rn)", () => {
+  it("there are examples to run", () => {
+    expect(cases.map((c) => c.name)).toEqual(["Claude Code Bash gate", "Claude Code formatter context", "Claude Code Stop hook: tests first"]);
+  });
+
+  for (const example of cases) {
+    it(`${example.name}: the engine sends the model what Hookwright's run sent because of the hooks`, { timeout: 180_000 }, async () => {
+      const pipeline = parsed(example);
+      const dir = join(folder, pipeline.name.replace(/\W+/g, "-"));
+      await writeFiles(join(dir, "plugin"), exportPlugin(pipeline, "claude-code").files);
+      const [events, real] = await Promise.all([hookwrightRun(pipeline), runEngine(dir, pipeline)]);
+      const where = `${pipeline.name}: engine exit ${real.code}, stderr ${real.stderr.slice(0, 500)}`;
+      expect(real.code, where).toBe(0);
+      // As many model calls as Hookwright made (the hooks kept or ended the loop alike).
+      expect(real.modelCalls.length, where).toBe(events.filter((e) => e.type === "model.request").length);
+      // The engine resolves a tool's relative file_path against its cwd before hooks see it; Hookwright's scenario has the model's path as written.
+      const sent = strings(real.modelCalls.map((c) => c.messages)).map((s) => s.replaceAll(`${real.cwd}/`, ""));
+
+      // A call a hook blocked: the same is_error tool_result text reaches the model.
+      const blocked = events.flatMap((e) => (e.type === "tool.result" && e.claimedBy !== undefined ? [e] : []));
+      for (const b of blocked) {
+        const results = real.modelCalls.flatMap((c) => c.messages).flatMap((m) => ((m as { content?: unknown }).content instanceof Array ? ((m as { content: Record<string, unknown>[] }).content) : []));
+        const result = results.find((r) => r.type === "tool_result" && r.tool_use_id === b.toolUseId);
+        expect({ content: result?.content, is_error: result?.is_error }, where).toEqual({ content: b.content, is_error: true });
+      }
+      // Hook texts Hookwright put into the conversation appear in the engine's requests.
+      const texts = hookTexts(events);
+      for (const text of texts) expect(sent.some((s) => s.includes(text)), `${where}\nmissing: ${text}`).toBe(true);
+      expect(blocked.length + texts.length, `${pipeline.name}: nothing hook-made to compare`).toBeGreaterThan(0);
+    });
+  }
+
+  it("the settings target: the engine runs the gate from the project's .claude/settings.json ($CLAUDE_PROJECT_DIR)", { timeout: 180_000 }, async () => {
+    const pipeline = parsed(cases[0]);
+    const dir = join(folder, "settings");
+    await writeFiles(join(dir, "project"), exportPlugin(pipeline, "claude-code-settings").files);
+    const [events, real] = await Promise.all([hookwrightRun(pipeline), runEngine(dir, pipeline, join(dir, "project"))]);
+    const denied = events.find((e) => e.type === "tool.result" && e.claimedBy !== undefined);
+    expect(denied?.type === "tool.result" ? denied.content : null).toMatch(/^PreToolUse:Bash hook error: Refusing to run "rm -rf build"/);
+    const sent = strings(real.modelCalls.map((c) => c.messages));
+    expect(sent).toContain(denied?.type === "tool.result" ? denied.content : "");
+  });
+
+  it("the engine read the plugin's hooks.json: a hooks.json without the gate lets rm -rf through to Bash", { timeout: 180_000 }, async () => {
+    const pipeline = parsed(cases[0]);
+    const dir = join(folder, "control");
+    const files = exportPlugin(pipeline, "claude-code").files.map((f) => (f.path === "hooks/hooks.json" ? { ...f, content: JSON.stringify({ hooks: {} }) } : f));
+    await writeFiles(join(dir, "plugin"), files);
+    const real = await runEngine(dir, pipeline);
+    const sent = strings(real.modelCalls.map((c) => c.messages));
+    expect(sent.some((s) => s.includes("PreToolUse:Bash hook error"))).toBe(false);
+    expect(JSON.parse(await readFile(join(dir, "plugin", "hooks", "hooks.json"), "utf8"))).toEqual({ hooks: {} });
+  });
+});
