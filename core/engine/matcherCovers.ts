@@ -12,3 +12,24 @@ export function matcherCovers(matcher: Hook["matcher"], target: string): boolean
   const wanted = target.trim().toLowerCase();
   return matcher.some((name) => name.trim().toLowerCase() === wanted);
 }
+
+const SIMPLE = /^[A-Za-z0-9_|-]+$/;
+
+/** {@link matcherCovers}, with the rule that decided it in words ("exactly \"Bash\"", "the regular expression …"). */
+export function explainMatch(matcher: Hook["matcher"], target: string): { covers: boolean; how: string } {
+  const covers = matcherCovers(matcher, target);
+  const shown = JSON.stringify(target);
+  if (matcher === null || matcher === "" || matcher === "*") return { covers, how: `no matcher${matcher === "*" ? " (*)" : ""}: every value` };
+  if (Array.isArray(matcher)) return { covers, how: covers ? `${shown} is listed` : `${shown} is not one of ${matcher.join(", ")}` };
+  if (SIMPLE.test(matcher)) {
+    const names = matcher.split("|");
+    if (names.length === 1) return { covers, how: covers ? `exactly ${shown}` : `not exactly ${JSON.stringify(matcher)} (case-sensitive)` };
+    return { covers, how: covers ? `${shown} is one of ${names.join(", ")}` : `not one of ${names.join(", ")} (case-sensitive)` };
+  }
+  try {
+    new RegExp(matcher);
+  } catch {
+    return { covers, how: "not a valid regular expression: it matches nothing" };
+  }
+  return { covers, how: `the regular expression /${matcher}/ ${covers ? "matches" : "does not match"}` };
+}

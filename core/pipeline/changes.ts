@@ -63,6 +63,12 @@ export interface SetHookTimeoutChange {
   hookId: string;
   timeoutMs: number | null;
 }
+/** What a failure of the hook does (Claude Code `onFailure`); null removes it (the host's default, continue, applies). */
+export interface SetHookOnFailureChange {
+  type: "setHookOnFailure";
+  hookId: string;
+  onFailure: "continue" | "block" | null;
+}
 /** A host plugin setting (OpenClaw `allowConversationAccess`); null removes it (the host's default applies). */
 export interface SetHostSettingChange {
   type: "setHostSetting";
@@ -145,6 +151,7 @@ export type PipelineChange =
   | SetHookPriorityChange
   | SetHookMatcherChange
   | SetHookTimeoutChange
+  | SetHookOnFailureChange
   | SetHostSettingChange
   | AddModuleChange
   | UpdateModuleCodeChange
@@ -367,6 +374,15 @@ function applyOne(doc: Doc, change: PipelineChange): Doc {
       hooks[i] = change.timeoutMs === null ? rest : { ...rest, timeoutMs: change.timeoutMs };
       return { ...doc, hooks };
     }
+    case "setHookOnFailure": {
+      const i = hookIndex(doc, change.hookId);
+      const hook = doc.hooks[i] as Hook;
+      if ((hook.onFailure ?? null) === change.onFailure) return doc;
+      const { onFailure: _old, ...rest } = hook;
+      const hooks = doc.hooks.slice();
+      hooks[i] = change.onFailure === null ? rest : { ...rest, onFailure: change.onFailure };
+      return { ...doc, hooks };
+    }
     case "setHostSetting": {
       const current = doc.hostSettings?.[change.id] ?? null;
       if (current === change.value) return doc;
@@ -463,6 +479,10 @@ export function invertPipelineChange(doc: Doc, change: PipelineChange): Pipeline
     case "setHookTimeout": {
       const hook = doc.hooks[hookIndex(doc, change.hookId)] as Hook;
       return [{ type: "setHookTimeout", hookId: change.hookId, timeoutMs: hook.timeoutMs ?? null }];
+    }
+    case "setHookOnFailure": {
+      const hook = doc.hooks[hookIndex(doc, change.hookId)] as Hook;
+      return [{ type: "setHookOnFailure", hookId: change.hookId, onFailure: hook.onFailure ?? null }];
     }
     case "setHostSetting":
       return [{ type: "setHostSetting", id: change.id, value: doc.hostSettings?.[change.id] ?? null }];

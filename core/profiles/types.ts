@@ -75,6 +75,16 @@ export interface HookPointSpec {
   /** Context pointer of the tool name a hook's matcher is tested against (`/event/toolName`). */
   matcherTarget?: string;
   /**
+   * Values the matched field takes besides tool names (SessionStart `source`: startup, resume …),
+   * offered when testing a matcher; absent for tool events (the scenarios' tools are offered).
+   */
+  matcherValues?: string[];
+  /**
+   * A hook here may say what its failure does (Claude Code `onFailure`: "continue", the host's
+   * default, or "block"); `ignored`: why the host ignores the setting on this point (Stop).
+   */
+  onFailure?: { ignored?: string };
+  /**
    * "fold" points: how a hook's output is named as its decision on its card and in
    * `hookDecision` expectations: the first rule whose `field` of the output is truthy (or equals
    * `equals`) gives `name`, or, with `useValue`, that field's value (before_agent_run's outcome).
@@ -142,6 +152,12 @@ export interface Profile {
    * (OpenClaw throws a TypeError at registration for `*`, aliases and empty lists).
    */
   checkMatcher?: (matcher: string | string[]) => string | null;
+  /**
+   * The host's configuration lists a point's hooks in groups that share one matcher (Claude Code
+   * settings.json `{ "matcher": "Bash", "hooks": [...] }`): the hook panel groups them the same
+   * way; `doc` says so in the host's terms.
+   */
+  matcherGroups?: { doc: string };
 }
 
 /** A host setting that gates hooks: a hook on one of `points` runs only when the setting is `requires`. */

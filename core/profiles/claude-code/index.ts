@@ -21,5 +21,6 @@ export const claudeCodeProfile: Profile = {
   exitReasons: ["no_tool_calls", "prompt_blocked", "stopped_by_hook", "tool_deferred", "stop_hook_cap", "error", "max_model_calls", "max_tool_calls", "script_exhausted", "hook_error"],
   groups: claudeCodeGroups,
   matcherShape: "pattern",
+  matcherGroups: { doc: "As in settings.json and a plugin's hooks/hooks.json: one { matcher, hooks } group per matcher; every hook of every group that matches runs, in parallel." },
   checkMatcher: (matcher) => (Array.isArray(matcher) ? "a Claude Code matcher is one string: a tool name, Edit|Write, a regex or *" : checkPattern(matcher)),
 };

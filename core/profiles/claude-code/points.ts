@@ -21,6 +21,8 @@ interface EventInput {
   chainDoc: string;
   /** The input field a matcher is tested against (tool name, source, trigger, …); none: no matcher. */
   matcherField?: string;
+  /** The values the matched field takes (not for tool names), from the SDK's input types. */
+  matcherValues?: string[];
   /** Whether the output has a hookSpecificOutput for this event. */
   specific: boolean;
   /** onFailure is ignored here (Stop, SubagentStop). */
@@ -65,6 +67,8 @@ function point(e: EventInput): HookPointSpec {
     fold: fold(e.id),
     args: ["input"],
     ...(e.matcherField ? { matcherTarget: `/input/${e.matcherField}` } : {}),
+    ...(e.matcherValues ? { matcherValues: e.matcherValues } : {}),
+    onFailure: e.failureNeverBlocks ? { ignored: `the host ignores onFailure on ${e.id}: a failure here never blocks (throw new BlockingError(reason) still does)` } : {},
     decisionRules: [
       { field: "/hookSpecificOutput/permissionDecision", useValue: true },
       { field: "/hookSpecificOutput/decision/behavior", useValue: true },
@@ -86,6 +90,7 @@ export const claudeCodePoints: HookPointSpec[] = [
     doc: "The session starts (startup, resume, clear, compact): additionalContext is added to the conversation.",
     chainDoc: "Matcher: the input's `source`. Every hook's additionalContext is added before the first prompt.",
     matcherField: "source",
+    matcherValues: ["startup", "resume", "clear", "compact", "fork"],
     specific: true,
     body: ['if (input.source !== "startup") return;', ...CONTEXT_BODY("SessionStart")],
   }),
@@ -151,6 +156,7 @@ export const claudeCodePoints: HookPointSpec[] = [
     doc: "Claude Code notifies the user (idle, permission prompt): observe it.",
     chainDoc: "Matcher: notification_type. Hookwright fires idle_prompt when the turn ends.",
     matcherField: "notification_type",
+    matcherValues: ["idle_prompt"],
     specific: true,
     body: ["console.log(`notification: ${input.message}`);"],
   }),
@@ -201,6 +207,7 @@ export const claudeCodePoints: HookPointSpec[] = [
     doc: "Before the history is compacted (trigger auto or manual).",
     chainDoc: "Matcher: trigger. A block is recorded; Hookwright still compacts (the compaction is the scenario's limit).",
     matcherField: "trigger",
+    matcherValues: ["manual", "auto"],
     specific: false,
     body: ["console.log(`compacting (${input.trigger})`);"],
   }),
@@ -209,6 +216,7 @@ export const claudeCodePoints: HookPointSpec[] = [
     doc: "After the history was compacted.",
     chainDoc: "Matcher: trigger. Output is ignored.",
     matcherField: "trigger",
+    matcherValues: ["manual", "auto"],
     specific: false,
     body: ["console.log(`compacted: ${input.compact_summary}`);"],
   }),
@@ -218,6 +226,7 @@ export const claudeCodePoints: HookPointSpec[] = [
     doc: "The session ends: clean up. Output is ignored.",
     chainDoc: "Matcher: reason. Fired after the turn ends (reason \"other\").",
     matcherField: "reason",
+    matcherValues: ["clear", "resume", "logout", "prompt_input_exit", "other"],
     specific: false,
     body: ["console.log(`session ${input.session_id} ended: ${input.reason}`);"],
   }),
