@@ -3,7 +3,8 @@ import { connection } from "next/server";
 import { PipelinesView } from "~/components/pipelines/PipelinesView";
 import { HydrateClient, getQueryClient, trpc } from "~/server/api/rsc";
 
-export const metadata: Metadata = { title: "Pipelines" };
+// The root layout's "%s · Hookwright" template does not apply to a page of its own segment.
+export const metadata: Metadata = { title: { absolute: "Pipelines · Hookwright" } };
 
 export default async function PipelinesPage() {
   // Always read the database at request time; never bake the list into the build.

@@ -13,7 +13,8 @@ import { useDesignerDoc } from "./useDesignerDoc";
 
 const mod = "Ctrl/⌘";
 
-export function DesignerHeader({ profile }: { profile: Profile }) {
+/** `onShowRuns` opens the designer's Runs tab (absent where there is no run panel). */
+export function DesignerHeader({ profile, onShowRuns }: { profile: Profile; onShowRuns?: () => void }) {
   const doc = useDesignerDoc();
   const undo = useEditorStore((s) => s.undo);
   const redo = useEditorStore((s) => s.redo);
@@ -69,6 +70,11 @@ export function DesignerHeader({ profile }: { profile: Profile }) {
         </button>
         <ImportPipelineButton />
         {pipelineId ? <ExportPluginButton pipelineId={pipelineId} /> : null}
+        {onShowRuns ? (
+          <button type="button" className="btn btn-quiet" onClick={onShowRuns} title="Every run of this pipeline: compare any two (Alt+5)" data-testid="runs-link">
+            Runs
+          </button>
+        ) : null}
         {pipelineId ? (
           <Link href={`/pipelines/${pipelineId}/history`} className="btn btn-quiet" title="Every saved revision: what changed, diffs, restore" data-testid="history-link">
             History

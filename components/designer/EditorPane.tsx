@@ -7,8 +7,10 @@ import type { OpenFile } from "~/components/store/designerSlice";
 import type { Profile } from "~/core/profiles";
 import styles from "./designer.module.css";
 import { useDesignerDoc } from "./useDesignerDoc";
+import { maximiseKey, paneKeys } from "./usePaneShortcuts";
 
-export function EditorPane({ profile, declarations }: { profile: Profile; declarations: string }) {
+export function EditorPane(props: { profile: Profile; declarations: string; maximised: boolean; onToggleMaximise(): void }) {
+  const { profile, declarations } = props;
   const doc = useDesignerDoc();
   const file = useEditorStore((s) => s.openFile);
   const reveal = useEditorStore((s) => s.reveal);
@@ -41,9 +43,23 @@ export function EditorPane({ profile, declarations }: { profile: Profile; declar
         ) : (
           <span className={styles.fileMeta}>No file open</span>
         )}
+        <span className={styles.editorSpacer} />
         <span className={styles.editorHint}>
           <kbd>Ctrl</kbd>+<kbd>S</kbd> save · <kbd>Ctrl</kbd>+<kbd>M</kbd> Tab moves focus
         </span>
+        <kbd className={styles.paneKey} title={`${paneKeys.editor} focuses the editor`}>
+          {paneKeys.editor}
+        </kbd>
+        <button
+          type="button"
+          className={styles.paneButton}
+          onClick={props.onToggleMaximise}
+          aria-pressed={props.maximised}
+          title={`${props.maximised ? "Restore the graph and hook panel" : "Give the editor the whole width"} (${maximiseKey})`}
+          data-testid="maximise-editor"
+        >
+          {props.maximised ? "Restore" : "Maximise"}
+        </button>
       </header>
       <div className={styles.editorBody}>
         {file ? (

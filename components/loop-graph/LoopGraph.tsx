@@ -1,8 +1,8 @@
 "use client";
 
-import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, type EdgeMouseHandler } from "@xyflow/react";
+import { Background, BackgroundVariant, ControlButton, Controls, MiniMap, ReactFlow, type EdgeMouseHandler } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import type { Hook } from "~/core/pipeline/schema";
 import type { Profile } from "~/core/profiles/types";
 import { buildFlowEdges, buildFlowNodes } from "./buildFlowElements";
@@ -12,6 +12,7 @@ import { GraphActionsContext, type GraphActions } from "./GraphActionsContext";
 import { layoutProfile } from "./layoutProfile";
 import styles from "./loopGraph.module.css";
 import { nodeTypes } from "./nodeTypes";
+import { ReadableFit } from "./ReadableFit";
 import type { LoopFlowEdge, LoopFlowNode } from "./types";
 import { useStableValue } from "./useStableValue";
 
@@ -65,6 +66,14 @@ export function LoopGraph(props: LoopGraphProps) {
     [layout, profile, hooks, highlights],
   );
 
+  const paneRef = useRef<HTMLDivElement>(null);
+  // The turn's start event is what a reader looks for first when the whole loop does not fit.
+  const focusX = useMemo(() => {
+    const start = layout.nodes.find((p) => p.node.kind === "start") ?? layout.nodes[0];
+    return start ? start.x + start.width / 2 : layout.bounds.x + layout.bounds.width / 2;
+  }, [layout]);
+  const [overview, setOverview] = useState(false);
+  const [fitRequest, setFitRequest] = useState(0);
   const [hint, setHint] = useState<DocHint | null>(null);
   const actions = useMemo<GraphActions>(
     () => ({
@@ -92,7 +101,7 @@ export function LoopGraph(props: LoopGraphProps) {
 
   return (
     <GraphActionsContext.Provider value={actions}>
-      <div className={styles.graph} data-testid="loop-graph">
+      <div ref={paneRef} className={styles.graph} data-testid="loop-graph">
         <ReactFlow<LoopFlowNode, LoopFlowEdge>
           nodes={nodes}
           edges={edges}
@@ -111,25 +120,44 @@ export function LoopGraph(props: LoopGraphProps) {
           selectionKeyCode={null}
           multiSelectionKeyCode={null}
           panActivationKeyCode={null}
-          fitView
-          fitViewOptions={{ padding: 0.04 }}
           minZoom={0.2}
           maxZoom={2}
           colorMode="system"
           onMoveStart={() => setHint(null)}
         >
           <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
+          <ReadableFit pane={paneRef} bounds={layout.bounds} focusX={focusX} request={fitRequest} />
           <StageZoom layout={layout} groups={profile.groups} />
-          <Controls showInteractive={false} position="bottom-left" />
-          <MiniMap
-            pannable
-            zoomable
-            nodeColor={minimapColor}
-            nodeStrokeWidth={0}
-            position="bottom-right"
-            ariaLabel="Overview of the loop"
-            style={{ width: 132, height: 96 }}
-          />
+          <Controls showInteractive={false} showFitView={false} position="bottom-left">
+            <ControlButton
+              onClick={() => setFitRequest((n) => n + 1)}
+              title="Show the loop at a readable size again"
+              aria-label="Show the loop at a readable size again"
+            >
+              ⤢
+            </ControlButton>
+            <ControlButton
+              onClick={() => setOverview((v) => !v)}
+              title={overview ? "Hide the overview map" : "Show an overview map"}
+              aria-label={overview ? "Hide the overview map" : "Show an overview map"}
+              aria-pressed={overview}
+              data-testid="toggle-overview"
+            >
+              ▦
+            </ControlButton>
+          </Controls>
+          {/* Off until asked for: a map over the graph covers badges. */}
+          {overview ? (
+            <MiniMap
+              pannable
+              zoomable
+              nodeColor={minimapColor}
+              nodeStrokeWidth={0}
+              position="top-right"
+              ariaLabel="Overview of the loop"
+              style={{ width: 132, height: 96 }}
+            />
+          ) : null}
         </ReactFlow>
         {hint ? (
           <div role="tooltip" className={styles.tooltip} style={{ left: hint.left, top: hint.top, maxWidth: TOOLTIP_MAX_WIDTH }}>

@@ -3,6 +3,7 @@
 import { Panel, useReactFlow } from "@xyflow/react";
 import type { ProfileLayout } from "./layoutProfile";
 import styles from "./loopGraph.module.css";
+import { READABLE_ZOOM } from "./readableViewport";
 
 /**
  * For a profile whose lifecycle has named stages (OpenClaw: 23 points), buttons that zoom the
@@ -28,7 +29,7 @@ export function StageZoom({ layout, groups }: { layout: ProfileLayout; groups: R
             type="button"
             className={styles.stageButton}
             data-testid={`stage-${s.group}`}
-            onClick={() => void flow.fitView({ nodes: s.ids.map((id) => ({ id })), padding: 0.25, maxZoom: 1.1, duration: 250 })}
+            onClick={() => void flow.fitView({ nodes: s.ids.map((id) => ({ id })), padding: 0.25, minZoom: READABLE_ZOOM, maxZoom: 1.1, duration: 250 })}
           >
             {s.label}
           </button>

@@ -36,6 +36,7 @@ export const HookCard = memo(function HookCard(props: {
     [before, after, event],
   );
   const loc = event.errorLocation ?? null;
+  const errorText = event.error === null ? null : withoutLocation(event.error, loc);
   return (
     <article
       className={`run-hook-card status-${outcome.status}${props.selected ? " is-selected" : ""}`}
@@ -65,7 +66,7 @@ export const HookCard = memo(function HookCard(props: {
           }}
           title={onOpenHook ? "Open the hook at this line" : undefined}
         >
-          {event.error}
+          {errorText}
           {loc ? <span className="run-error-loc"> ({loc.file}:{loc.line}:{loc.column})</span> : null}
         </button>
       ) : null}
@@ -107,6 +108,16 @@ export const HookCard = memo(function HookCard(props: {
     </article>
   );
 });
+
+/**
+ * The sandbox's messages already end in " (file:line:column)" (the CLI prints them as they are);
+ * the card shows the location once, as its own clickable part.
+ */
+function withoutLocation(message: string, loc: SourceLocation | null): string {
+  if (!loc) return message;
+  const suffix = ` (${loc.file}:${loc.line}:${loc.column})`;
+  return message.endsWith(suffix) ? message.slice(0, -suffix.length) : message;
+}
 
 function formatMs(ms: number): string {
   return ms < 1 ? "<1 ms" : ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;

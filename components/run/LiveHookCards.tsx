@@ -47,7 +47,7 @@ export function LiveHookCards(props: { store: TraceStore; onOpenHook?: OpenHook;
   return (
     <div className="run-hook-cards" aria-label="Hook calls" aria-live="polite">
       {cards.length === 0 ? <p className="run-muted">No hook has run yet.</p> : null}
-      {cards.length > SHOWN ? <p className="run-muted">{cards.length - SHOWN} earlier hook calls are in the timeline.</p> : null}
+      {cards.length > SHOWN ? <p className="run-muted">{cards.length - SHOWN === 1 ? "1 earlier hook call is" : `${cards.length - SHOWN} earlier hook calls are`} in the timeline.</p> : null}
       {shown.map((c) => (
         <HookCard key={c.event.seq} event={c.event} name={c.name} before={c.before} after={c.after} onOpenHook={props.onOpenHook} onSelect={() => props.onSelect?.(c.event.seq - 1)} />
       ))}

@@ -11,7 +11,6 @@ import { RunInfo } from "~/components/scenarios/RunInfo";
 import type { OpenHook } from "./HookCard";
 import { LiveHookCards } from "./LiveHookCards";
 import { newRunId } from "./newRunId";
-import { RunHistory } from "./RunHistory";
 import { TraceView, type GraphPosition } from "./TraceView";
 import { useRunTrace } from "./useRunTrace";
 
@@ -154,10 +153,6 @@ export function RunPanel(props: {
           <TraceView store={store} step={step} onStep={onStep} follow={follow} onPosition={onPosition} onOpenHook={props.onOpenHook} keyboard={false} />
         </RunWithExpectations>
       ) : null}
-      <details className="run-history-box">
-        <summary>Run history</summary>
-        <RunHistory pipelineId={props.pipelineId} />
-      </details>
     </section>
   );
 }

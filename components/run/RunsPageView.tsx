@@ -8,6 +8,7 @@ import { SaveAsScenarioButton } from "~/components/scenarios/SaveAsScenarioButto
 import { useAddScenarioOnServer } from "~/components/scenarios/useAddScenarioOnServer";
 import { useTRPC } from "~/components/providers/TrpcProvider";
 import { RunGraph } from "./RunGraph";
+import { RunHistory } from "./RunHistory";
 import { RunPanel } from "./RunPanel";
 import type { GraphPosition } from "./TraceView";
 
@@ -37,6 +38,10 @@ export function RunsPageView(props: { pipelineId: string; eventDelayMs?: number 
           eventDelayMs={props.eventDelayMs}
         />
       </ServerExpectationSink>
+      <section className="run-history-section" aria-labelledby="run-history-title">
+        <h2 id="run-history-title">Run history</h2>
+        <RunHistory pipelineId={props.pipelineId} />
+      </section>
     </div>
   );
 }

@@ -1,9 +1,30 @@
 "use client";
 import { memo, useEffect, useId, useRef, useState } from "react";
 import { outlineEntry, type TraceOutline } from "~/core/run/outline";
+import type { TraceEvent } from "~/core/trace/events";
 
 const ROW = 26;
 const OVERSCAN = 10;
+
+/** How far back a row looks for its hook's hook.start (a hook's own events sit right after it). */
+const NAME_LOOKBACK = 64;
+
+/**
+ * The name a hook row shows: the one recorded on its call's hook.start (the name the cards
+ * use), else its id while that event is not loaded.
+ */
+function hookNameOfRow(outline: TraceOutline, event: ((seq: number) => TraceEvent | undefined) | undefined, index: number, hookId: string): string {
+  if (!event) return hookId;
+  const startCode = outline.names.indexOf("hook.start");
+  const hookCode = outline.hook[index];
+  for (let i = index; i >= 0 && i > index - NAME_LOOKBACK; i--) {
+    if (outline.hook[i] !== hookCode) break;
+    if (outline.type[i] !== startCode) continue;
+    const start = event(i + 1);
+    return start?.type === "hook.start" && start.name ? start.name : hookId;
+  }
+  return hookId;
+}
 
 const typeLabels: Record<string, string> = {
   "run.start": "run started",
@@ -31,6 +52,8 @@ export const Timeline = memo(function Timeline(props: {
   onStep: (index: number) => void;
   /** Keep the newest event in view while a live run grows. */
   follow: boolean;
+  /** Loaded events by seq, for hook names; without it hook rows show their ids. */
+  event?: (seq: number) => TraceEvent | undefined;
 }) {
   const { outline, step, onStep, follow } = props;
   const ref = useRef<HTMLDivElement>(null);
@@ -74,7 +97,7 @@ export const Timeline = memo(function Timeline(props: {
       >
         <span className="run-timeline-seq">{i + 1}</span>
         <span className="run-timeline-type">{typeLabels[e.type] ?? e.type}</span>
-        <span className="run-timeline-what">{e.hookId ?? e.point ?? ""}</span>
+        <span className="run-timeline-what">{e.hookId !== null ? hookNameOfRow(outline, props.event, i, e.hookId) : (e.point ?? "")}</span>
         {e.status && e.type === "hook.end" ? <span className={`run-status run-status-${e.status}`}>{e.status}</span> : null}
       </div>,
     );

@@ -130,7 +130,7 @@ export function TraceView(props: {
         />
       </div>
       <div className="run-trace-body">
-        <Timeline outline={outline} version={version} step={step} onStep={go} follow={props.follow} />
+        <Timeline outline={outline} version={version} step={step} onStep={go} follow={props.follow} event={store.event} />
         <div className="run-step" data-testid="step-detail" data-seq={seq}>
           {!event ? (
             <p className="run-muted">{count === 0 ? "" : "Loading…"}</p>

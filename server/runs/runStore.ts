@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { DbExecutor } from "../../db/client";
 import { runEvents, runs, type RunRow } from "../../db/schema";
 import type { ExpectationReport } from "../../core/expectations/types";
@@ -80,6 +80,18 @@ export function getRunRow(db: DbExecutor, runId: string): RunRow | undefined {
 
 export function listRunRows(db: DbExecutor, pipelineId: string, limit: number): RunRow[] {
   return db.select().from(runs).where(eq(runs.pipelineId, pipelineId)).orderBy(desc(runs.createdAt), desc(runs.id)).limit(limit).all();
+}
+
+/** How many model requests each run made (runs without any are absent), for the run list. */
+export function countModelCalls(db: DbExecutor, runIds: readonly string[]): Map<string, number> {
+  if (runIds.length === 0) return new Map();
+  const rows = db
+    .select({ runId: runEvents.runId, calls: count() })
+    .from(runEvents)
+    .where(and(inArray(runEvents.runId, [...runIds]), eq(runEvents.type, "model.request")))
+    .groupBy(runEvents.runId)
+    .all();
+  return new Map(rows.map((r) => [r.runId, r.calls]));
 }
 
 /** Events with `afterSeq < seq`, in order, at most `limit`, as stored (fields may be deltas). */

@@ -30,7 +30,10 @@ export const PointBadges = memo(function PointBadges(props: {
     const r = e.currentTarget.getBoundingClientRect();
     if (!pane) return;
     const inside = r.left >= pane.left && r.right <= pane.right && r.top >= pane.top && r.bottom <= pane.bottom;
-    if (!inside) void flow.setCenter(at.x, at.y, { zoom: flow.getZoom(), duration: 150 });
+    // In view but under the graph's controls or stage buttons counts as out of view.
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const covered = !hit || !e.currentTarget.contains(hit);
+    if (!inside || covered) void flow.setCenter(at.x, at.y, { zoom: flow.getZoom(), duration: 150 });
   };
   if (points.length === 0 && !label) return null;
   return (

@@ -30,7 +30,7 @@ describe("runsRouter", () => {
     const { runId } = await caller.runs.start({ pipelineId: p.id, scenarioName: "default" });
     await service.settled(runId);
     const [row] = await caller.runs.list({ pipelineId: p.id });
-    expect(row).toMatchObject({ id: runId, scenarioName: "default", status: "finished", exitReason: "completed", eventCount: 20, hooksChanged: 3, errors: 0, revision: 1 });
+    expect(row).toMatchObject({ id: runId, scenarioName: "default", status: "finished", exitReason: "completed", eventCount: 20, hooksChanged: 3, errors: 0, revision: 1, modelCalls: 0 });
     const got = await caller.runs.get({ runId });
     expect(got.pipeline.revision).toBe(1);
     expect(got.run.scenario.name).toBe("default");

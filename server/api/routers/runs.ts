@@ -4,7 +4,7 @@ import { scenarioSchema } from "~/core/pipeline/schema";
 import { firstDivergence } from "~/core/run/divergence";
 import { getPipeline, getRevision } from "~/db/pipelineStore";
 import { getRunBus, getRunService, RunError, streamRunEvents } from "~/server/runs";
-import { getRunRow, listRunRows, readAllStoredEvents, readEvents, readOutline } from "~/server/runs/runStore";
+import { countModelCalls, getRunRow, listRunRows, readAllStoredEvents, readEvents, readOutline } from "~/server/runs/runStore";
 import { publicProcedure, router } from "../trpc";
 import { runAuthoringProcedures } from "./runAuthoring";
 
@@ -54,7 +54,8 @@ export const runsRouter = router({
       const rows = listRunRows(ctx.db, input.pipelineId, input.limit);
       // No runs may mean no such pipeline: that is NOT_FOUND, not an empty list.
       if (rows.length === 0) getPipeline(ctx.db, input.pipelineId);
-      return rows.map(({ scenario: _scenario, expectations: _expectations, ...row }) => row);
+      const modelCalls = countModelCalls(ctx.db, rows.map((r) => r.id));
+      return rows.map(({ scenario: _scenario, expectations: _expectations, ...row }) => ({ ...row, modelCalls: modelCalls.get(row.id) ?? 0 }));
     }),
 
   /** The run and the pipeline revision it ran (so a replay shows the code as it was). */
