@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { hooksAtPoint } from "~/core/pipeline/changes";
+import { groupByMatcher } from "~/core/pipeline/matcherGroups";
 import type { HookPointSpec, Profile } from "~/core/profiles";
 import { gatedHooks } from "~/core/profiles/gating";
 import type { Pipeline } from "~/core/pipeline/schema";
@@ -9,6 +10,8 @@ import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import { dropTargetIndex } from "./dropIndex";
 import styles from "./hookPanel.module.css";
 import { HookRow, type HookRowActions } from "./HookRow";
+import { MatcherTester } from "./MatcherTester";
+import matcherStyles from "./matchers.module.css";
 import { hookNameProblem } from "./newHook";
 import { runPositions } from "./runOrder";
 import { useDesignerDoc } from "./useDesignerDoc";
@@ -32,6 +35,10 @@ export function HookList({ point, profile }: { point: HookPointSpec; profile?: P
   const gated = useMemo(() => gatedReasons(profile, doc, pluginId), [profile, doc, pluginId]);
   const positions = useMemo(() => runPositions(hooks.filter((h) => !gated.has(h.id)), point.ordering), [hooks, point.ordering, gated]);
   const matcher = useMemo(() => (profile?.matcherShape ? { shape: profile.matcherShape, check: profile.checkMatcher } : undefined), [profile]);
+  // Grouped as the host's settings file lists them (profile data), else one list in registration order.
+  const groups = useMemo(() => (profile?.matcherGroups && point.hasMatcher ? groupByMatcher(hooks) : null), [profile, point.hasMatcher, hooks]);
+  const shown = useMemo(() => (groups ? groups.flatMap((g) => g.hooks) : hooks), [groups, hooks]);
+  const testValues = useMemo(() => point.matcherValues ?? [...new Set(doc.scenarios.flatMap((s) => s.tools.map((t) => t.name)))], [point.matcherValues, doc.scenarios]);
 
   const [focusId, setFocusId] = useState<string | null>(null);
   // The drag lives in a ref (read by the drop handler, which may run before React renders the
@@ -52,7 +59,7 @@ export function HookList({ point, profile }: { point: HookPointSpec; profile?: P
     setRefocus(null);
   }, [refocus, hooks]);
 
-  const tabbableId = hooks.some((h) => h.id === focusId) ? focusId : (hooks[0]?.id ?? null);
+  const tabbableId = hooks.some((h) => h.id === focusId) ? focusId : (shown[0]?.id ?? null);
   const latest = useRef({ hooks });
   useEffect(() => {
     latest.current = { hooks };
@@ -88,6 +95,7 @@ export function HookList({ point, profile }: { point: HookPointSpec; profile?: P
       setPriority: (hookId, priority) => commands.setPriority(hookId, priority),
       setMatcher: (hookId, matcher) => commands.setMatcher(hookId, matcher),
       setTimeout: (hookId, timeoutMs) => commands.setTimeout(hookId, timeoutMs),
+      setOnFailure: (hookId, onFailure) => commands.setOnFailure(hookId, onFailure),
       dragStart: (hookId) => setDrag({ id: hookId, overId: null, after: false }),
       dragOver: (hookId, after) => {
         const d = dragRef.current;
@@ -116,9 +124,10 @@ export function HookList({ point, profile }: { point: HookPointSpec; profile?: P
   const onListKey = (e: KeyboardEvent<HTMLOListElement>) => {
     const row = e.target;
     if (e.altKey || !(row instanceof HTMLLIElement)) return;
-    const i = hooks.findIndex((h) => h.id === row.dataset["hookId"]);
+    // Focus follows what is on screen (matcher groups, where the profile has them).
+    const i = shown.findIndex((h) => h.id === row.dataset["hookId"]);
     const next =
-      e.key === "ArrowDown" ? hooks[i + 1] : e.key === "ArrowUp" ? hooks[i - 1] : e.key === "Home" ? hooks[0] : e.key === "End" ? hooks.at(-1) : undefined;
+      e.key === "ArrowDown" ? shown[i + 1] : e.key === "ArrowUp" ? shown[i - 1] : e.key === "Home" ? shown[0] : e.key === "End" ? shown.at(-1) : undefined;
     if (!next) return;
     e.preventDefault();
     rows.current.get(next.id)?.focus();
@@ -128,33 +137,65 @@ export function HookList({ point, profile }: { point: HookPointSpec; profile?: P
     return <p className={styles.empty}>No hooks on this point yet. The host passes its context through unchanged.</p>;
   }
 
+  const row = (hook: (typeof hooks)[number]) => {
+    const index = hooks.indexOf(hook);
+    return (
+      <HookRow
+        key={hook.id}
+        hook={hook}
+        index={index}
+        count={hooks.length}
+        point={point}
+        matcher={matcher}
+        gated={gated.get(hook.id) ?? null}
+        runPosition={positions.get(hook.id)}
+        tabbable={hook.id === tabbableId}
+        open={openFile?.kind === "hook" && openFile.hookId === hook.id}
+        active={hook.id === activeHookId}
+        dragging={drag?.id === hook.id}
+        dropMark={drag && drag.overId === hook.id && drag.id !== hook.id ? (drag.after ? "after" : "before") : null}
+        actions={actions}
+      />
+    );
+  };
+  const tester = point.hasMatcher ? <MatcherTester point={point} hooks={hooks} suggestions={testValues} /> : null;
+
+  if (groups) {
+    return (
+      <>
+        {tester}
+        {profile?.matcherGroups ? <p className={matcherStyles.groupsDoc}>{profile.matcherGroups.doc}</p> : null}
+        {groups.map((g) => (
+          <section key={g.key} className={matcherStyles.group} aria-label={`Matcher ${matcherLabel(g.matcher)}`} data-testid="matcher-group" data-matcher={g.key}>
+            <h3 className={matcherStyles.groupHead}>
+              matcher <span className={matcherStyles.groupMatcher}>{matcherLabel(g.matcher)}</span>
+              <span>
+                · {g.hooks.length} hook{g.hooks.length === 1 ? "" : "s"}
+              </span>
+            </h3>
+            <ol className={styles.list} aria-label={`Hooks on ${point.id} with matcher ${matcherLabel(g.matcher)}`} aria-describedby="hook-list-keys" onKeyDown={onListKey}>
+              {g.hooks.map(row)}
+            </ol>
+          </section>
+        ))}
+      </>
+    );
+  }
+
   return (
-    <ol
-      className={styles.list}
-      aria-label={`Hooks on ${point.id}, in registration order`}
-      aria-describedby="hook-list-keys"
-      onKeyDown={onListKey}
-    >
-      {hooks.map((hook, index) => (
-        <HookRow
-          key={hook.id}
-          hook={hook}
-          index={index}
-          count={hooks.length}
-          point={point}
-          matcher={matcher}
-          gated={gated.get(hook.id) ?? null}
-          runPosition={positions.get(hook.id)}
-          tabbable={hook.id === tabbableId}
-          open={openFile?.kind === "hook" && openFile.hookId === hook.id}
-          active={hook.id === activeHookId}
-          dragging={drag?.id === hook.id}
-          dropMark={drag && drag.overId === hook.id && drag.id !== hook.id ? (drag.after ? "after" : "before") : null}
-          actions={actions}
-        />
-      ))}
-    </ol>
+    <>
+      {tester}
+      <ol className={styles.list} aria-label={`Hooks on ${point.id}, in registration order`} aria-describedby="hook-list-keys" onKeyDown={onListKey}>
+        {hooks.map(row)}
+      </ol>
+    </>
   );
+}
+
+/** A group's matcher as written; none (or "") matches every value. */
+function matcherLabel(matcher: Pipeline["hooks"][number]["matcher"]): string {
+  if (matcher === null || matcher === "") return "(none: every value)";
+  return Array.isArray(matcher) ? matcher.join(", ") : matcher;
 }
 
 /**

@@ -5,6 +5,7 @@ import { HookNoteLine } from "~/components/hook-notes/HookNotes";
 import type { Hook } from "~/core/pipeline/schema";
 import type { HookPointSpec } from "~/core/profiles";
 import styles from "./hookPanel.module.css";
+import matcherStyles from "./matchers.module.css";
 import { CopyIcon, GripIcon, PencilIcon, TrashIcon } from "./icons";
 import { ordinal } from "./runOrder";
 
@@ -19,6 +20,7 @@ export interface HookRowActions {
   setPriority(hookId: string, priority: number | null): void;
   setMatcher(hookId: string, matcher: Hook["matcher"]): void;
   setTimeout(hookId: string, timeoutMs: number | null): void;
+  setOnFailure(hookId: string, onFailure: "continue" | "block" | null): void;
   dragStart(hookId: string): void;
   dragOver(hookId: string, after: boolean): void;
   drop(): void;
@@ -30,7 +32,7 @@ export interface HookRowProps {
   hook: Hook;
   index: number;
   count: number;
-  point: Pick<HookPointSpec, "hasPriority" | "hasMatcher" | "ordering" | "hasTimeout" | "fold" | "matcherTarget">;
+  point: Pick<HookPointSpec, "hasPriority" | "hasMatcher" | "ordering" | "hasTimeout" | "fold" | "matcherTarget" | "onFailure">;
   /** How the profile's matchers are written, and the host loader's check of one (null: fine). */
   matcher?: { shape: "pattern" | "tool-ids"; check?: (matcher: string | string[]) => string | null };
   /** The host drops this hook at registration (a plugin setting): why, in its words. */
@@ -224,7 +226,7 @@ export const HookRow = memo(function HookRow(props: HookRowProps) {
             Gated off: {props.gated}
           </p>
         ) : null}
-        {point.hasPriority || point.hasMatcher || point.hasTimeout ? (
+        {point.hasPriority || point.hasMatcher || point.hasTimeout || point.onFailure ? (
           <div className={styles.fields}>
             {point.hasPriority ? (
               <label className={styles.smallField}>
@@ -256,8 +258,29 @@ export const HookRow = memo(function HookRow(props: HookRowProps) {
                   onKeyDown={(e) => e.key === "Enter" && e.currentTarget.blur()}
                 />
                 {matcherError ? (
-                  <span className="field-error" role="alert" data-testid="matcher-error">
-                    {matcherError}
+                  <span className={`field-error ${matcherStyles.fieldError}`} role="alert">
+                    <span>matcher of {hook.name}, not saved:</span>
+                    <span data-testid="matcher-error">{matcherError}</span>
+                  </span>
+                ) : null}
+              </label>
+            ) : null}
+            {point.onFailure ? (
+              <label className={styles.smallField}>
+                <span>on failure</span>
+                <select
+                  className={`select ${matcherStyles.onFailure}`}
+                  value={hook.onFailure ?? "continue"}
+                  title={point.onFailure.ignored ?? point.onFailure.doc}
+                  data-testid="hook-on-failure"
+                  onChange={(e) => actions.setOnFailure(hook.id, e.target.value === "block" ? "block" : null)}
+                >
+                  <option value="continue">continue</option>
+                  <option value="block">block</option>
+                </select>
+                {point.onFailure.ignored && hook.onFailure === "block" ? (
+                  <span className={styles.gatedLine} data-testid="on-failure-ignored">
+                    ignored: {point.onFailure.ignored}
                   </span>
                 ) : null}
               </label>

@@ -22,6 +22,8 @@ export interface HookCommands {
   setMatcher(hookId: string, matcher: Hook["matcher"]): void;
   /** The hook's own per-handler budget in ms; null: the host's default. */
   setTimeout(hookId: string, timeoutMs: number | null): void;
+  /** What a failure of the hook does (point.onFailure); null: the host's default (continue). */
+  setOnFailure(hookId: string, onFailure: "continue" | "block" | null): void;
   /** A host plugin setting (profile.settings); null: the host's default. */
   setHostSetting(id: string, value: boolean | null): void;
 }
@@ -81,6 +83,8 @@ export function useHookCommands(): HookCommands {
         applyChanges([{ type: "setHookMatcher", hookId, matcher }], `Set matcher of ${named(hookId)}`),
       setTimeout: (hookId, timeoutMs) =>
         applyChanges([{ type: "setHookTimeout", hookId, timeoutMs }], `Set timeoutMs of ${named(hookId)}`),
+      setOnFailure: (hookId, onFailure) =>
+        applyChanges([{ type: "setHookOnFailure", hookId, onFailure }], `Set onFailure of ${named(hookId)}`),
       setHostSetting: (id, value) => applyChanges([{ type: "setHostSetting", id, value }], `Set ${id}`),
     };
   }, [applyChanges, openFileAt, setNotice]);

@@ -81,9 +81,10 @@ export interface HookPointSpec {
   matcherValues?: string[];
   /**
    * A hook here may say what its failure does (Claude Code `onFailure`: "continue", the host's
-   * default, or "block"); `ignored`: why the host ignores the setting on this point (Stop).
+   * default, or "block"); `doc`: what each does, in the host's terms; `ignored`: why the host
+   * ignores the setting on this point (Stop).
    */
-  onFailure?: { ignored?: string };
+  onFailure?: { doc: string; ignored?: string };
   /**
    * "fold" points: how a hook's output is named as its decision on its card and in
    * `hookDecision` expectations: the first rule whose `field` of the output is truthy (or equals

@@ -68,7 +68,10 @@ function point(e: EventInput): HookPointSpec {
     args: ["input"],
     ...(e.matcherField ? { matcherTarget: `/input/${e.matcherField}` } : {}),
     ...(e.matcherValues ? { matcherValues: e.matcherValues } : {}),
-    onFailure: e.failureNeverBlocks ? { ignored: `the host ignores onFailure on ${e.id}: a failure here never blocks (throw new BlockingError(reason) still does)` } : {},
+    onFailure: {
+      doc: "What a throw, a timeout or an invalid output of this hook does: continue (the host's default: reported, the action goes on) or block (like exit 2 / a BlockingError: the failure is the reason fed to Claude).",
+      ...(e.failureNeverBlocks ? { ignored: `the host ignores onFailure on ${e.id}: a failure here never blocks (throw new BlockingError(reason) still does)` } : {}),
+    },
     decisionRules: [
       { field: "/hookSpecificOutput/permissionDecision", useValue: true },
       { field: "/hookSpecificOutput/decision/behavior", useValue: true },
