@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { CompletionOrderField } from "~/components/scenarios/CompletionOrderField";
 import { ScenarioForm } from "~/components/scenarios/ScenarioForm";
 import { changedFields } from "~/components/scenarios/scenarioPatch";
 import type { ScenarioPatch } from "~/components/scenarios/types";
@@ -15,6 +16,8 @@ export function ScenarioEditor(props: {
   handlerPathPrefix: string;
   onPatch: (patch: ScenarioPatch, label?: string) => void;
   onRename: (newName: string) => void;
+  /** The profile runs some point's hooks in parallel: the form offers the completion order. */
+  parallelHooks?: boolean;
 }) {
   const [mode, setMode] = useState<"form" | "json">("form");
   return (
@@ -28,7 +31,10 @@ export function ScenarioEditor(props: {
         </button>
       </div>
       {mode === "form" ? (
-        <ScenarioForm key={props.value.name} value={props.value} handlerPathPrefix={props.handlerPathPrefix} onPatch={props.onPatch} />
+        <>
+          <ScenarioForm key={props.value.name} value={props.value} handlerPathPrefix={props.handlerPathPrefix} onPatch={props.onPatch} />
+          {props.parallelHooks ? <CompletionOrderField value={props.value} onPatch={props.onPatch} /> : null}
+        </>
       ) : (
         <ScenarioJson value={props.value} onPatch={props.onPatch} onRename={props.onRename} />
       )}
