@@ -20,7 +20,7 @@
  * between two different conversations, so the context always crosses into the sandbox whole.
  * Variants are interleaved so machine noise hits them alike. Prints JSON.
  *
- * Usage: npx tsx bench/hook-overhead/run.ts [--quick] [--no-cli]
+ * Usage: node bench/hook-overhead/run.mjs [--quick] [--no-cli]
  * Run it under `flock /tmp/hw-heavy.lock` on a shared machine.
  */
 import { executeChain, runChainInProcess } from "../../core/chain";
@@ -208,8 +208,11 @@ async function main() {
     });
   }
 
-  const at = (size: string) => sizes.find((s) => s.size === size)?.sandboxedOverInProcess ?? NaN;
-  const e2e = (size: string) => (endToEnd.find((s) => s.size === size)?.sandboxedOverNoSandbox as number | undefined) ?? NaN;
+  // Targets are judged on CPU time (this machine is shared: wall time moves 2-5x between runs); wall ratios beside.
+  const at = (size: string) => (sizes.find((s) => s.size === size)?.sandboxedOverInProcessCpu as number | undefined) ?? NaN;
+  const atWall = (size: string) => sizes.find((s) => s.size === size)?.sandboxedOverInProcess ?? NaN;
+  const e2e = (size: string) => (endToEnd.find((s) => s.size === size)?.sandboxedOverNoSandboxCpu as number | undefined) ?? NaN;
+  const e2eWall = (size: string) => (endToEnd.find((s) => s.size === size)?.sandboxedOverNoSandbox as number | undefined) ?? NaN;
   const round = (n: number) => Math.round(n * 100) / 100;
   console.log(
     JSON.stringify(
@@ -240,11 +243,11 @@ async function main() {
           sizes,
         },
         targets: {
-          "end to end, sandboxed within 1.5x of no sandbox at 10KB": { ratio: e2e("10KB"), met: e2e("10KB") <= 1.5 },
-          "end to end, sandboxed within 1.5x of no sandbox at 1MB": { ratio: e2e("1MB"), met: e2e("1MB") <= 1.5 },
-          "per-run setup in a warm process at most 10 ms": { medianMs: setup.medianMs, met: setup.medianMs <= 10 },
-          "per hook point within 2x of in-process deep clone at 10KB": { ratio: at("10KB"), met: at("10KB") <= 2 },
-          "per hook point no slower than in-process deep clone at 1MB": { ratio: at("1MB"), met: at("1MB") <= 1 },
+          "end to end, sandboxed within 1.5x of no sandbox at 10KB": { cpuRatio: e2e("10KB"), wallRatio: e2eWall("10KB"), met: e2e("10KB") <= 1.5 },
+          "end to end, sandboxed within 1.5x of no sandbox at 1MB": { cpuRatio: e2e("1MB"), wallRatio: e2eWall("1MB"), met: e2e("1MB") <= 1.5 },
+          "per-run setup in a warm process at most 10 ms": { medianMs: setup.medianMs, cpuMedianMs: setup.cpuMedianMs, met: (setup.cpuMedianMs ?? setup.medianMs) <= 10 },
+          "per hook point within 2x of in-process deep clone at 10KB": { cpuRatio: at("10KB"), wallRatio: atWall("10KB"), met: at("10KB") <= 2 },
+          "per hook point no slower than in-process deep clone at 1MB": { cpuRatio: at("1MB"), wallRatio: atWall("1MB"), met: at("1MB") <= 1 },
         },
       },
       null,
