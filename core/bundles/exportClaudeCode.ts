@@ -1,7 +1,7 @@
 import type { Pipeline } from "../pipeline/schema";
 import type { Profile } from "../profiles/types";
 import { addExternalFiles, claudeCodePipeline, claudePluginName, exportedHooks, hooksMapOf, json, sortedFiles, type ExportedHook } from "./exportClaudeCodeLayout";
-import { commandScripts, sourceFiles } from "./exportClaudeCodeScript";
+import { commandScripts, PIPELINE_META_FILE, pipelineMeta, SOURCE_DIR, sourceFiles } from "./exportClaudeCodeScript";
 import type { PluginExport, ScriptBundler } from "./registry";
 
 /**
@@ -54,6 +54,7 @@ export function exportClaudeCodePlugin(input: Pipeline, options: { profile: Prof
   const files = sourceFiles(pipeline, hooks, "");
   for (const [file, code] of commandScripts(pipeline, hooks, options.bundle)) files.set(`hooks/${file}.mjs`, code);
   addExternalFiles(files, externals);
+  files.set(`${SOURCE_DIR}/${PIPELINE_META_FILE}`, pipelineMeta(pipeline));
   files.set(".claude-plugin/plugin.json", json({ name, version: "0.1.0", description: describe(pipeline) }));
   files.set("hooks/hooks.json", json({ description: describe(pipeline), hooks: hooksMapOf(options.profile, hooks, externals, (file) => `node "\${CLAUDE_PLUGIN_ROOT}/hooks/${file}.mjs"`) }));
   files.set(
@@ -79,6 +80,7 @@ export function exportClaudeCodeSettings(input: Pipeline, options: { profile: Pr
   const files = sourceFiles(pipeline, hooks, ".claude/");
   for (const [file, code] of commandScripts(pipeline, hooks, options.bundle)) files.set(`.claude/hooks/${file}.mjs`, code);
   addExternalFiles(files, externals);
+  files.set(`.claude/${SOURCE_DIR}/${PIPELINE_META_FILE}`, pipelineMeta(pipeline));
   files.set(".claude/settings.json", json({ hooks: hooksMapOf(options.profile, hooks, externals, (file) => `node "$CLAUDE_PROJECT_DIR/.claude/hooks/${file}.mjs"`) }));
   files.set(
     "README.md",

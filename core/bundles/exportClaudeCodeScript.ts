@@ -13,6 +13,13 @@ import type { ScriptBundler } from "./registry";
 /** Where a hook's source and the pipeline's modules sit, relative to the folder holding `hooks/`. */
 export const SOURCE_DIR = "hookwright";
 
+/** Under SOURCE_DIR: the pipeline's name and description, so an import gives them back. */
+export const PIPELINE_META_FILE = "pipeline.json";
+
+export function pipelineMeta(pipeline: Pipeline): string {
+  return `${JSON.stringify({ format: "hookwright.claude-code/v1", name: pipeline.name, description: pipeline.description }, null, 2)}\n`;
+}
+
 /** The first line of every script Hookwright writes; an importer finds the hook's source through it. */
 export const SCRIPT_MARK = "// hookwright-command-hook ";
 

@@ -193,6 +193,7 @@ describe("Claude Code command scripts, run as real node processes on the trace's
       "hookwright/hooks/context.ts",
       "hookwright/hooks/crashes-on-git.ts",
       "hookwright/hooks/network-gate.ts",
+      "hookwright/pipeline.json",
       "hookwright/src/rules.ts",
     ]);
     const text = (path: string) => files.find((f) => f.path === path)?.content ?? "";

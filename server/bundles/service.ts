@@ -1,5 +1,6 @@
 import { BundleError } from "~/core/bundles/errors";
 import { exportersFor, exporterByTarget, listExporters, type PluginExport, type PluginExporter } from "~/core/bundles/registry";
+import { importClaudeCode, isClaudeCodeBundle } from "~/core/bundles/importClaudeCode";
 import { importOpenClawPlugin, isOpenClawPlugin } from "~/core/bundles/importOpenClaw";
 import { importVellumPlugin, type VellumImport } from "~/core/bundles/importVellum";
 import type { PluginFiles } from "~/core/bundles/types";
@@ -80,9 +81,10 @@ function profileOrThrow(id: string): Profile {
   return profile;
 }
 
-/** A plugin in whichever host format its files are: an OpenClaw manifest makes it OpenClaw's, else Vellum's. */
+/** A plugin in whichever host format its files are: an OpenClaw manifest makes it OpenClaw's, Claude Code hooks (a plugin's hooks.json, a project's .claude/settings.json) Claude Code's, else Vellum's. */
 function importFiles(files: PluginFiles): VellumImport {
   if (isOpenClawPlugin(files)) return importOpenClawPlugin(files, { profile: profileOrThrow("openclaw") });
+  if (isClaudeCodeBundle(files)) return importClaudeCode(files, { profile: profileOrThrow("claude-code") });
   return importVellumPlugin(files, { profile: vellum() });
 }
 

@@ -73,7 +73,8 @@ server.listen(0, "127.0.0.1", () => {
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
       DISABLE_AUTOUPDATER: "1",
       DISABLE_ERROR_REPORTING: "1",
-    },
+      // Only these variables: Next's ProcessEnv type insists on NODE_ENV, which the engine must not get.
+    } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";

@@ -12,11 +12,13 @@ export interface CommandOutcome {
 
 /**
  * Runs a hooks.json / settings.json `command` as Claude Code does: through `sh -c`, with the hook
- * input JSON on stdin and the host's path variables in the environment.
+ * input JSON on stdin (a pipe) and the host's path variables in the environment.
  */
 export function runCommandHook(command: string, stdin: string, env: Record<string, string>, timeoutMs = 20_000): Promise<CommandOutcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn("sh", ["-c", command], { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"] });
+    // stdin through a real pipe, as the host gives it (node's own stdin "pipe" is a socket, which
+    // a script reading /dev/stdin cannot open).
+    const child = spawn("sh", ["-c", `printf '%s' "$HOOKWRIGHT_HOOK_STDIN" | ${command}`], { env: { ...process.env, ...env, HOOKWRIGHT_HOOK_STDIN: stdin }, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     const timer = setTimeout(() => {
@@ -33,7 +35,6 @@ export function runCommandHook(command: string, stdin: string, env: Record<strin
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
-    child.stdin.end(stdin);
   });
 }
 

@@ -1,0 +1,322 @@
+import { describeIssues, parsePipeline } from "../pipeline/parsePipeline";
+import { PIPELINE_FORMAT, type ExternalHook, type Pipeline, type PipelineInput } from "../pipeline/schema";
+import type { Profile } from "../profiles/types";
+import { BundleError } from "./errors";
+import { PIPELINE_META_FILE, SCRIPT_MARK, SOURCE_DIR, type ScriptMeta } from "./exportClaudeCodeScript";
+import { COMMAND_PROCESS_CODE, COMMAND_PROCESS_MODULE } from "./importClaudeCodeProcess";
+import { convertCommandScript } from "./importClaudeCodeScript";
+import { kebabCase } from "./names";
+import { resolveRelative } from "./paths";
+import type { PluginFiles } from "./types";
+
+/**
+ * Reads Claude Code hooks into a new claude-code pipeline (semantics.md §3d): a plugin (its
+ * `hooks/hooks.json`, or the file / object its `.claude-plugin/plugin.json` names) or a project's
+ * `.claude/settings.json` (and `settings.local.json`), with the scripts their commands run.
+ * - A `node` / `bun` / `tsx` command running a `.js` / `.mjs` / `.cjs` / `.ts` script of the folder
+ *   becomes a hook: a script Hookwright exported comes back as the TypeScript it was built from;
+ *   any other is converted (importClaudeCodeScript.ts) or refused naming the file.
+ * - Every other handler (a shell or Python command, a prompt / http / agent hook, a script outside
+ *   the folder, options Hookwright does not model such as `if` or `async`) is kept as an external
+ *   hook: listed, not run, and written back unchanged on export.
+ */
+
+export interface ClaudeCodeImport {
+  pipeline: Pipeline;
+  warnings: string[];
+}
+
+type Json = Record<string, unknown>;
+
+interface Layout {
+  /** The files, relative to the plugin or project root. */
+  files: PluginFiles;
+  /** Where the hooks come from, for messages. */
+  source: string;
+  /** The event map (`{ PreToolUse: [{ matcher, hooks }] }`). */
+  events: { file: string; map: Json }[];
+  /** The path variables a command may start with, all meaning the root. */
+  variables: string[];
+  /** Relative command paths resolve against the root (a project's commands run in it). */
+  relativeFromRoot: boolean;
+  name: string;
+  description: string;
+}
+
+const SCRIPT_EXTENSIONS = /\.(?:m?js|cjs|m?ts)$/;
+const RUNNERS = [["node"], ["bun"], ["bun", "run"], ["tsx"], ["npx", "tsx"], ["npx", "-y", "tsx"]];
+const MODELLED_OPTIONS = new Set(["type", "command", "timeout", "onFailure", "statusMessage"]);
+
+function isObject(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function readJson(files: PluginFiles, path: string): Json | null {
+  const text = files.get(path);
+  if (text === undefined) return null;
+  if (text === null) throw new BundleError("BAD_MANIFEST", `${path} is not UTF-8 text.`);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new BundleError("BAD_MANIFEST", `${path} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!isObject(value)) throw new BundleError("BAD_MANIFEST", `${path} must hold a JSON object.`);
+  return value;
+}
+
+function under(files: PluginFiles, root: string): PluginFiles {
+  if (root === "") return files;
+  return new Map([...files].flatMap(([path, content]) => (path.startsWith(`${root}/`) ? [[path.slice(root.length + 1), content] as const] : [])));
+}
+
+/** The folder's one top-level folder (a zip of the folder itself), or "". */
+function topFolder(files: PluginFiles): string {
+  const tops = new Set([...files.keys()].map((p) => (p.includes("/") ? p.slice(0, p.indexOf("/")) : "")));
+  const [only] = [...tops];
+  return tops.size === 1 && only !== undefined && only !== "" && only !== ".claude" && only !== "hooks" && only !== ".claude-plugin" ? only : "";
+}
+
+function eventMap(file: string, value: unknown): Json {
+  if (!isObject(value)) throw new BundleError("BAD_MANIFEST", `${file}: "hooks" must be an object mapping each event to its matcher groups.`);
+  return value;
+}
+
+function locate(all: PluginFiles): Layout | null {
+  for (const root of [...new Set(["", topFolder(all)])]) {
+    const files = under(all, root);
+    const manifest = readJson(files, ".claude-plugin/plugin.json");
+    if (manifest || files.has("hooks/hooks.json")) {
+      const declared = manifest?.hooks;
+      let events: Layout["events"];
+      if (isObject(declared)) events = [{ file: ".claude-plugin/plugin.json", map: eventMap(".claude-plugin/plugin.json", isObject(declared.hooks) ? declared.hooks : declared) }];
+      else {
+        const file = typeof declared === "string" ? (resolveRelative("", declared) ?? declared) : "hooks/hooks.json";
+        const json = readJson(files, file);
+        if (!json) throw new BundleError("NO_HOOKS", `The plugin has no ${file}, so it declares no hooks.`);
+        events = [{ file, map: eventMap(file, json.hooks) }];
+      }
+      const name = typeof manifest?.name === "string" ? manifest.name : root || "claude-code-plugin";
+      return { files, source: "plugin", events, variables: ["${CLAUDE_PLUGIN_ROOT}", "$CLAUDE_PLUGIN_ROOT"], relativeFromRoot: false, name, description: typeof manifest?.description === "string" ? manifest.description : "" };
+    }
+    const settingsFiles = [".claude/settings.json", ".claude/settings.local.json"].filter((f) => files.has(f));
+    if (settingsFiles.length > 0) {
+      const events = settingsFiles.flatMap((file) => {
+        const json = readJson(files, file);
+        return json && json.hooks !== undefined ? [{ file, map: eventMap(file, json.hooks) }] : [];
+      });
+      return { files, source: "project", events, variables: ["${CLAUDE_PROJECT_DIR}", "$CLAUDE_PROJECT_DIR"], relativeFromRoot: true, name: root || "Claude Code project hooks", description: "" };
+    }
+  }
+  // The .claude folder itself: its settings.json, with paths as the project sees them.
+  const settings = all.has("settings.json") ? readJson(all, "settings.json") : null;
+  if (settings && settings.hooks !== undefined) return locate(new Map([...all].map(([p, c]) => [`.claude/${p}`, c])));
+  return null;
+}
+
+/** Whether these files hold Claude Code hooks (a plugin's hooks, or a project's / .claude folder's settings). */
+export function isClaudeCodeBundle(files: PluginFiles): boolean {
+  const tops = [...new Set(["", topFolder(files)])].map((r) => under(files, r));
+  if (tops.some((f) => f.has(".claude-plugin/plugin.json") || f.has("hooks/hooks.json") || f.has(".claude/settings.json") || f.has(".claude/settings.local.json"))) return true;
+  const text = files.get("settings.json");
+  return typeof text === "string" && /"hooks"\s*:/.test(text);
+}
+
+/** Shell words of a command, or null when it uses the shell beyond words (pipes, `&&`, redirections, substitutions). */
+function words(command: string): string[] | null {
+  const out: string[] = [];
+  let current: string | null = null;
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i] ?? "";
+    if (c === '"' || c === "'") {
+      const end = command.indexOf(c, i + 1);
+      if (end < 0) return null;
+      const inner = command.slice(i + 1, end);
+      if (c === '"' && /[`]|\$\(/.test(inner)) return null;
+      current = (current ?? "") + inner;
+      i = end;
+    } else if (/\s/.test(c)) {
+      if (current !== null) out.push(current);
+      current = null;
+    } else if (/[|&;<>()`\\]/.test(c) || (c === "$" && command[i + 1] === "(")) return null;
+    else current = (current ?? "") + c;
+  }
+  if (current !== null) out.push(current);
+  return out;
+}
+
+/** A path of the command, as a path in the folder (null: outside it, or not a path we can place). */
+function placePath(word: string, layout: Layout): string | null {
+  for (const v of layout.variables) if (word.startsWith(`${v}/`)) return resolveRelative("", word.slice(v.length + 1));
+  if (word.startsWith("/") || word.startsWith("~") || word.includes("$")) return null;
+  return layout.relativeFromRoot ? resolveRelative("", word) : null;
+}
+
+/** The script a command runs with node / bun / tsx (or directly), or null for any other command. */
+function scriptOf(command: string, layout: Layout): { word: string; path: string | null; args: string[] } | null {
+  const w = words(command);
+  if (!w || w.length === 0) return null;
+  const runner = RUNNERS.filter((r) => r.every((part, i) => w[i] === part)).sort((a, b) => b.length - a.length)[0] ?? [];
+  const [script, ...args] = w.slice(runner.length);
+  if (script === undefined || !SCRIPT_EXTENSIONS.test(script)) return null;
+  return { word: script, path: placePath(script, layout), args };
+}
+
+/** Files of the folder a command names (kept with an external hook, so export writes them back). */
+function referencedFiles(command: string, layout: Layout): { path: string; content: string }[] {
+  const found: { path: string; content: string }[] = [];
+  for (const word of command.split(/[\s"']+/)) {
+    const path = word === "" ? null : placePath(word, layout);
+    const content = path === null ? undefined : layout.files.get(path);
+    if (path !== null && typeof content === "string") found.push({ path, content });
+  }
+  return found;
+}
+
+function uniqueId(base: string, used: Set<string>): string {
+  const root = kebabCase(base) || "hook";
+  let id = root;
+  for (let n = 2; used.has(id); n++) id = `${root}-${n}`;
+  used.add(id);
+  return id;
+}
+
+function timeoutMsOf(handler: Json, where: string, warnings: string[]): number | undefined {
+  const t = handler.timeout;
+  if (t === undefined) return undefined;
+  if (typeof t !== "number" || !(t > 0)) {
+    warnings.push(`${where}: timeout ${JSON.stringify(t)} is not a positive number of seconds; the host's default is used.`);
+    return undefined;
+  }
+  const ms = Math.round(t * 1000);
+  if (ms > 600_000) {
+    warnings.push(`${where}: timeout ${t} s is more than Hookwright's limit of 600 s; it is kept at 600 s.`);
+    return 600_000;
+  }
+  return Math.max(1, ms);
+}
+
+/**
+ * @throws {BundleError} when the hooks cannot be read (invalid JSON, a malformed event map), a
+ *   script a hook runs is missing, or a script cannot be converted faithfully (naming the file).
+ */
+export function importClaudeCode(all: PluginFiles, options: { profile: Profile }): ClaudeCodeImport {
+  const layout = locate(all);
+  if (!layout) throw new BundleError("NO_MANIFEST", "These files hold no Claude Code hooks: expected .claude-plugin/plugin.json or hooks/hooks.json (a plugin), or .claude/settings.json (a project).");
+  const { files, profile } = { files: layout.files, profile: options.profile };
+  const events = new Set(profile.points.map((p) => p.id));
+  const warnings: string[] = [];
+  const hooks: NonNullable<PipelineInput["hooks"]> = [];
+  const externals: ExternalHook[] = [];
+  const modules = new Map<string, string>();
+  const ids = new Set<string>();
+  let usedSources = false;
+
+  const keepExternal = (point: string, matcher: string | null, handler: Json, reason: string) => {
+    const command = typeof handler.command === "string" ? handler.command : "";
+    const label = command || (typeof handler.prompt === "string" ? handler.prompt : String(handler.type ?? "hook"));
+    externals.push({ id: uniqueId(`external ${label.split(/[\s/"']+/).filter(Boolean).pop() ?? "hook"}`, ids), point, matcher, handler: handler as ExternalHook["handler"], reason, ...(command ? { files: referencedFiles(command, layout) } : {}) });
+  };
+
+  for (const { file, map } of layout.events) {
+    for (const [event, groups] of Object.entries(map)) {
+      if (!Array.isArray(groups)) throw new BundleError("BAD_MANIFEST", `${file}: hooks.${event} must be a list of matcher groups ({ "matcher": …, "hooks": […] }).`);
+      groups.forEach((group: unknown, g) => {
+        const at = `${file}: hooks.${event}[${g}]`;
+        if (!isObject(group) || !Array.isArray(group.hooks)) throw new BundleError("BAD_MANIFEST", `${at} must be { "matcher"?: string, "hooks": [ … ] }.`);
+        if (group.matcher !== undefined && typeof group.matcher !== "string") throw new BundleError("BAD_MANIFEST", `${at}.matcher must be a string.`);
+        const matcher = typeof group.matcher === "string" ? group.matcher : null;
+        group.hooks.forEach((handler: unknown, h) => {
+          const where = `${at}.hooks[${h}]`;
+          if (!isObject(handler)) throw new BundleError("BAD_MANIFEST", `${where} must be an object like { "type": "command", "command": "…" }.`);
+          if (handler.type !== "command" || typeof handler.command !== "string") {
+            keepExternal(event, matcher, handler, `a ${String(handler.type ?? "typeless")} hook: Hookwright runs only command hooks written in JavaScript or TypeScript`);
+            return;
+          }
+          const script = scriptOf(handler.command, layout);
+          if (!script) {
+            keepExternal(event, matcher, handler, "a shell command: Hookwright runs only JavaScript and TypeScript hooks");
+            return;
+          }
+          if (script.path === null) {
+            keepExternal(event, matcher, handler, `its script ${script.word} is outside the imported ${layout.source}`);
+            return;
+          }
+          const code = files.get(script.path);
+          if (code === undefined) throw new BundleError("MISSING_MODULE", `${where} runs ${script.word}, but the ${layout.source} has no ${script.path}.`);
+          if (code === null) throw new BundleError("NOT_TEXT", `${script.path} (run by ${where}) is not UTF-8 text.`);
+          const unmodelled = Object.keys(handler).filter((k) => !MODELLED_OPTIONS.has(k));
+          if (!events.has(event) || unmodelled.length > 0 || script.args.length > 0) {
+            const why = !events.has(event)
+              ? `Hookwright's claude-code profile does not model the ${event} event`
+              : unmodelled.length > 0
+                ? `its ${unmodelled.map((k) => `"${k}"`).join(", ")} option${unmodelled.length === 1 ? " is" : "s are"} not modelled by Hookwright`
+                : `it passes arguments (${script.args.join(" ")}) to the script`;
+            keepExternal(event, matcher, handler, why);
+            return;
+          }
+          const timeoutMs = timeoutMsOf(handler, where, warnings);
+          const common = {
+            point: event,
+            matcher,
+            enabled: true,
+            ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+            ...(handler.onFailure === "continue" ? { onFailure: "continue" as const } : handler.onFailure === "block" ? { onFailure: "block" as const } : {}),
+          };
+          const first = code.split("\n")[0] ?? "";
+          const base = script.path.replace(/(^|\/)hooks\/[^/]+$/, "$1");
+          if (first.startsWith(SCRIPT_MARK)) {
+            const meta = parseMeta(first.slice(SCRIPT_MARK.length));
+            const source = meta ? files.get(`${base}${meta.source}`) : undefined;
+            if (meta && typeof source === "string") {
+              hooks.push({ ...common, id: ids.has(meta.id) ? uniqueId(meta.id, ids) : (ids.add(meta.id), meta.id), name: meta.name, code: source });
+              for (const [path, text] of files) {
+                if (!path.startsWith(`${base}${SOURCE_DIR}/`) || path.startsWith(`${base}${SOURCE_DIR}/hooks/`) || typeof text !== "string" || !path.endsWith(".ts")) continue;
+                modules.set(path.slice(`${base}${SOURCE_DIR}/`.length), text);
+              }
+              usedSources = true;
+              return;
+            }
+            warnings.push(`${script.path} was built by Hookwright, but its source ${meta ? `${base}${meta.source}` : ""} is missing; the built script itself is imported.`);
+          }
+          const name = (script.path.split("/").pop() ?? script.path).replace(SCRIPT_EXTENSIONS, "");
+          hooks.push({ ...common, id: uniqueId(name, ids), name: name.slice(0, 120), code: convertCommandScript(script.path, code) });
+          modules.set(COMMAND_PROCESS_MODULE, COMMAND_PROCESS_CODE);
+        });
+      });
+    }
+  }
+  if (hooks.length === 0 && externals.length === 0) throw new BundleError("NO_HOOKS", `The ${layout.source}'s ${layout.events.map((e) => e.file).join(" and ") || "settings"} declare${layout.events.length === 1 ? "s" : ""} no hooks.`);
+  if (usedSources) warnings.push(`Scripts Hookwright built are read from their TypeScript under ${SOURCE_DIR}/; edits made to the .mjs files themselves are not read.`);
+  if (externals.length > 0) warnings.push(`${externals.length} hook${externals.length === 1 ? " is" : "s are"} kept as external (Hookwright lists but cannot run ${externals.length === 1 ? "it" : "them"}): ${externals.map((e) => `${e.point} ${e.id} (${e.reason})`).join("; ")}.`);
+
+  const meta = readJson(files, `${hooksBase(layout)}${SOURCE_DIR}/${PIPELINE_META_FILE}`);
+  const name = typeof meta?.name === "string" && meta.name !== "" ? meta.name : layout.name;
+  const description = typeof meta?.description === "string" ? meta.description : layout.description;
+  const parsed = parsePipeline({
+    format: PIPELINE_FORMAT,
+    name: name.slice(0, 200),
+    description,
+    profile: profile.id,
+    hooks,
+    modules: [...modules].map(([path, code]) => ({ path, code })),
+    ...(externals.length > 0 ? { externalHooks: externals } : {}),
+  } satisfies PipelineInput);
+  if (!parsed.ok) throw new BundleError("INVALID_PIPELINE", `The hooks do not make a valid pipeline:\n${describeIssues(parsed.issues)}`);
+  return { pipeline: parsed.value, warnings };
+}
+
+/** Where a Hookwright export keeps hooks/ and hookwright/ (the root of a plugin, .claude/ of a project). */
+function hooksBase(layout: Layout): string {
+  return layout.source === "project" ? ".claude/" : "";
+}
+
+function parseMeta(text: string): ScriptMeta | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (isObject(value) && typeof value.id === "string" && typeof value.name === "string" && typeof value.source === "string") return { id: value.id, name: value.name, source: value.source };
+  } catch {
+    // Not Hookwright's mark after all: the script is converted like any other.
+  }
+  return null;
+}
