@@ -2,13 +2,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, type ReactNode } from "react";
 import { useTRPC } from "~/components/providers/TrpcProvider";
+import { RaceFlags } from "~/components/run/RaceFlags";
 import type { TraceStore } from "~/components/run/traceStore";
 import { RunScopeContext, type RunScope } from "./expectationSink";
 import { RunExpectations } from "./RunExpectations";
 
 /**
  * Wraps a run's views (hook cards, trace): shows its expectation results above them once it has
- * ended, and tells the hook cards inside which run and scenario a one-click expectation is for.
+ * ended and the points whose outcome depends on which hook finishes last, and tells the hook cards inside which run and scenario a one-click expectation is for.
  */
 export function RunWithExpectations(props: { pipelineId: string; runId: string; store: TraceStore | null; onStep?: (seq: number) => void; children: ReactNode }) {
   const trpc = useTRPC();
@@ -24,6 +25,7 @@ export function RunWithExpectations(props: { pipelineId: string; runId: string; 
   return (
     <RunScopeContext.Provider value={scope}>
       <RunExpectations pipelineId={props.pipelineId} runId={props.runId} onStep={props.onStep} />
+      {props.store ? <RaceFlags store={props.store} onSelect={props.onStep ? (index) => props.onStep?.(index + 1) : undefined} /> : null}
       {props.children}
     </RunScopeContext.Provider>
   );

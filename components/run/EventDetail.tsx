@@ -3,6 +3,8 @@ import type { TraceEvent } from "~/core/trace/events";
 import { toDisplayMessage } from "~/core/run/messages";
 import { MessageView } from "./FieldChangeView";
 import { ApprovalEventDetail } from "~/components/approvals/ApprovalEventDetail";
+import { raceFlagOf } from "~/core/run/raceFlag";
+import raceStyles from "./race.module.css";
 
 /** What a non-hook event was, in words (hook events get a {@link HookCard}). */
 export function EventDetail({ event }: { event: TraceEvent }) {
@@ -16,20 +18,38 @@ export function EventDetail({ event }: { event: TraceEvent }) {
       );
     case "point.start":
       return (
-        <p>
-          Entering <strong>{event.point}</strong>
-          {event.edge ? <> on transition {event.edge}</> : null}: the context below is what the first hook receives.
-        </p>
+        <div>
+          <p>
+            Entering <strong>{event.point}</strong>
+            {event.edge ? <> on transition {event.edge}</> : null}: the context below is what the first hook receives.
+          </p>
+          {event.unmatched && event.unmatched.length > 0 ? (
+            <p data-testid="point-unmatched">
+              Left out by their matcher: {event.unmatched.join(", ")}.
+            </p>
+          ) : null}
+        </div>
       );
-    case "point.end":
+    case "point.end": {
+      const race = raceFlagOf(event.result);
       return (
         <div>
           <p>
             <strong>{event.point}</strong> done.
           </p>
+          {race ? (
+            <div className={raceStyles.flags} role="note" data-testid="point-race-flag">
+              <p className={raceStyles.title}>Order-dependent: {race.message}</p>
+              <p className={raceStyles.note}>
+                Hookwright folded the hooks&apos; answers in {race.orders} completion orders; {race.fields.join(", ")} differ{race.fields.length === 1 ? "s" : ""} between them. This run used the
+                scenario&apos;s completion order; the host decides by timing.
+              </p>
+            </div>
+          ) : null}
           {event.result ? <pre className="run-json">{JSON.stringify(event.result, null, 2).slice(0, 4000)}</pre> : null}
         </div>
       );
+    }
     case "hook.start":
       return (
         <p>

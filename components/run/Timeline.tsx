@@ -1,7 +1,8 @@
 "use client";
 import { memo, useEffect, useId, useRef, useState } from "react";
-import { outlineEntry, type TraceOutline } from "~/core/run/outline";
+import { ORDER_DEPENDENT, outlineEntry, type TraceOutline } from "~/core/run/outline";
 import type { TraceEvent } from "~/core/trace/events";
+import raceStyles from "./race.module.css";
 
 const ROW = 26;
 const OVERSCAN = 10;
@@ -99,6 +100,11 @@ export const Timeline = memo(function Timeline(props: {
         <span className="run-timeline-type">{typeLabels[e.type] ?? e.type}</span>
         <span className="run-timeline-what">{e.hookId !== null ? hookNameOfRow(outline, props.event, i, e.hookId) : (e.point ?? "")}</span>
         {e.status && e.type === "hook.end" ? <span className={`run-status run-status-${e.status}`}>{e.status}</span> : null}
+        {e.status === ORDER_DEPENDENT && e.type === "point.end" ? (
+          <span className={raceStyles.badge} title="The outcome depends on which hook finishes last" data-testid="timeline-race">
+            order-dependent
+          </span>
+        ) : null}
       </div>,
     );
   }

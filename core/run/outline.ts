@@ -1,4 +1,5 @@
 import type { EncodedTraceEvent } from "../trace/events";
+import { raceFlagOf } from "./raceFlag";
 
 /**
  * Navigation data for a whole trace without event bodies: one entry per event (index = seq - 1),
@@ -38,8 +39,20 @@ export function outlineEntryOf(event: EncodedTraceEvent): OutlineEntry {
     status:
       event.type === "hook.end"
         ? (event.status ?? (event.error !== null ? "threw" : event.patch.length > 0 ? "changed" : "unchanged"))
-        : null,
+        : event.type === "point.end" && raced(event)
+          ? ORDER_DEPENDENT
+          : null,
   };
+}
+
+/** The outline status of a point.end whose outcome depends on which parallel hook finishes last. */
+export const ORDER_DEPENDENT = "order-dependent";
+
+/** Whether a point.end, as stored (its result in full or as a delta), carries a race flag. */
+function raced(event: Extract<EncodedTraceEvent, { type: "point.end" }>): boolean {
+  if (event.result !== undefined) return raceFlagOf(event.result) !== null;
+  // A result stored as a delta from its point.start: the flag is an op of the patch (a context never has one).
+  return (event.resultDelta?.patch ?? []).some((op) => (op.op === "add" || op.op === "replace") && op.path === "/orderDependent" && op.value !== null);
 }
 
 /** Appends entries in place (outlines grow with a live run; copying 10k-entry arrays per event would be quadratic). */
