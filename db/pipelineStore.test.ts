@@ -114,7 +114,7 @@ describe("createPipeline", () => {
       modules: [],
       limits: { timeoutMs: 1000, memoryMiB: 64 },
     });
-    expect(scenarios.map((s) => [s.name, s.prompt, s.model.responses.length, s.expectations])).toEqual([
+    expect(scenarios.map((s) => [s.name, s.prompt, "responses" in s.model ? s.model.responses.length : null, s.expectations])).toEqual([
       ["default", "Clean up the build folder.", 3, [{ kind: "exitReason", equals: "no_tool_calls" }, { kind: "noHookFailed" }]],
     ]);
     expect(blankDocument("Empty", "vellum").scenarios.map((s) => s.name)).toEqual(["default"]);

@@ -2,6 +2,7 @@
 import { DesignerExpectationList } from "~/components/expectations/DesignerExpectationList";
 import type { ContentBlock, Scenario, ScriptedResponse, ToolDefinition } from "~/core/pipeline/schema";
 import { Field, InstantField, IntegerField } from "./fields";
+import { ScenarioModelKind } from "~/components/settings/providers/ScenarioModelKind";
 import { HistoryEditor } from "./HistoryEditor";
 import { ReplyEditor } from "./ReplyEditor";
 import styles from "./scenarios.module.css";
@@ -10,7 +11,7 @@ import type { ScenarioPatch } from "./types";
 
 /** `toolu_N` for the smallest N no block of the scenario uses. */
 function nextToolUseId(scenario: Scenario): string {
-  const blocks: ContentBlock[] = [...scenario.history.flatMap((m) => m.content), ...scenario.model.responses.flatMap((r) => ("content" in r ? r.content : []))];
+  const blocks: ContentBlock[] = [...scenario.history.flatMap((m) => m.content), ...(scenario.model.kind === "scripted" ? scenario.model.responses : []).flatMap((r) => ("content" in r ? r.content : []))];
   const taken = new Set(blocks.flatMap((b) => (b.type === "tool_use" ? [b.id] : [])));
   for (let n = 1; ; n++) if (!taken.has(`toolu_${n}`)) return `toolu_${n}`;
 }
@@ -31,14 +32,15 @@ function renameToolCalls(responses: readonly ScriptedResponse[], from: string, t
 export function ScenarioForm(props: { value: Scenario; handlerPathPrefix: string; onPatch: (patch: ScenarioPatch, label?: string) => void }) {
   const { value, onPatch } = props;
   const name = value.name;
-  const responses = value.model.responses;
+  const model = value.model;
+  const responses = model.kind === "scripted" ? model.responses : [];
   const newToolUseId = () => nextToolUseId(value);
-  const setResponses = (next: ScriptedResponse[], label?: string) => onPatch({ model: { ...value.model, responses: next } }, label);
+  const setResponses = (next: ScriptedResponse[], label?: string) => onPatch({ model: { kind: "scripted", maxInputTokens: model.maxInputTokens, responses: next } }, label);
   const setTool = (i: number, next: ToolDefinition, label?: string) => {
     const before = value.tools[i];
     const tools = value.tools.map((t, j) => (j === i ? next : t));
-    if (before && before.name !== next.name) {
-      onPatch({ tools, model: { ...value.model, responses: renameToolCalls(responses, before.name, next.name) } }, label);
+    if (before && before.name !== next.name && model.kind === "scripted") {
+      onPatch({ tools, model: { ...model, responses: renameToolCalls(responses, before.name, next.name) } }, label);
     } else onPatch({ tools }, label);
   };
 
@@ -62,6 +64,8 @@ export function ScenarioForm(props: { value: Scenario; handlerPathPrefix: string
         <HistoryEditor value={value.history} tools={value.tools} newToolUseId={newToolUseId} onChange={(history, label) => onPatch({ history }, label)} />
       </fieldset>
 
+      <ScenarioModelKind value={model} onChange={(next, label) => onPatch({ model: next }, label)} />
+      {model.kind === "scripted" ? (
       <fieldset className={styles.section}>
         <legend>Model replies, in order</legend>
         <ol className={styles.list} aria-label="Model replies">
@@ -92,6 +96,7 @@ export function ScenarioForm(props: { value: Scenario; handlerPathPrefix: string
         </ol>
         {responses.length === 0 ? <p className="field-error">With no replies the model has nothing to say: the run stops at the first model call.</p> : null}
       </fieldset>
+      ) : null}
 
       <fieldset className={styles.section}>
         <legend>Tools ({value.tools.length})</legend>

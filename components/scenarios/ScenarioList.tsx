@@ -105,7 +105,7 @@ export function ScenarioList(props: { onAdded: () => void }) {
               ) : (
                 <span className={styles.optionName}>{s.name}</span>
               )}
-              <span className={styles.optionMeta}>{s.model.responses.length} repl{s.model.responses.length === 1 ? "y" : "ies"}</span>
+              <span className={styles.optionMeta}>{s.model.kind === "scripted" ? `${s.model.responses.length} repl${s.model.responses.length === 1 ? "y" : "ies"}` : `model: ${s.model.provider}`}</span>
             </li>
           ))}
         </ul>

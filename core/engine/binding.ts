@@ -1,7 +1,7 @@
 import type { Json, JsonObject } from "../json";
 import type { ApprovalAnswer, ApprovalAsk } from "./approval";
 import type { ContentBlock, Message, Scenario } from "../pipeline/schema";
-import type { ChainResult } from "./ports";
+import type { ChainResult, ModelRoute } from "./ports";
 
 /**
  * How a profile plugs into the loop (core/engine/simulate.ts). The loop is host-neutral: at
@@ -152,6 +152,8 @@ export interface LoopEffect {
   system?: string | null;
   /** The inference profile of the model calls from now on (recorded on model.request). */
   modelProfile?: string | null;
+  /** Where the model calls go from now on (a provider and/or model; real providers follow it). */
+  route?: ModelRoute | null;
   /** End the run now (after `stop` stages): `reply` is appended as the assistant's answer. */
   end?: { exitReason: string; error: string | null; reply?: ContentBlock[] };
   /** finalAnswer: query the model again with this history instead of ending. */

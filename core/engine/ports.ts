@@ -2,7 +2,9 @@ import type { Json, JsonObject, JsonPatch } from "../json";
 import type { ContentBlock, Message, Pipeline, ToolDefinition } from "../pipeline/schema";
 import type { FoldRequest } from "../chain/fold/spec";
 import type { ExecutionModel } from "../profiles/types";
-import type { LogEntry, SourceLocation } from "../trace/events";
+import type { LogEntry, ModelCallMeta, ModelRoute, SourceLocation } from "../trace/events";
+
+export type { ModelCallMeta, ModelRoute };
 
 /**
  * The simulator (core/engine) is handed these ports; it never runs user code or does I/O
@@ -115,13 +117,18 @@ export interface ModelRequest {
   messages: Message[];
   tools: Pick<ToolDefinition, "name" | "description" | "inputSchema">[];
   call: number;
+  route?: ModelRoute | null;
 }
-export type ModelReply =
-  | { content: ContentBlock[]; stopReason: string }
-  /** `code: "script_exhausted"`: the scripted model has no response left (the run ends, not a provider rejection). */
-  | { error: string; code?: "script_exhausted" };
 
-/** The model. `scripted` is the default; real providers come later behind the same port. */
+export type ModelReply =
+  | { content: ContentBlock[]; stopReason: string; meta?: ModelCallMeta }
+  /**
+   * `code: "script_exhausted"`: the scripted model has no response left; `"cancelled"`: a person
+   * cancelled the turn. Either ends the run with that exit reason (not a provider rejection).
+   */
+  | { error: string; code?: "script_exhausted" | "cancelled"; meta?: ModelCallMeta };
+
+/** The model. `scripted` is the default; real providers (server/providers) sit behind the same port. */
 export interface ModelProvider {
   respond(request: ModelRequest): Promise<ModelReply>;
 }

@@ -12,6 +12,10 @@ import type { ModelProvider, ModelReply, ModelRequest } from "./ports";
 export function createScriptedModel(model: Scenario["model"]): ModelProvider {
   return {
     respond(request: ModelRequest): Promise<ModelReply> {
+      if (model.kind !== "scripted") {
+        // Real providers live on the server (server/providers); core alone cannot call one.
+        return Promise.resolve({ error: `this scenario's model is the real provider "${model.provider}", and nothing here can call a real provider: run it in the app or with the CLI (docs/providers.md)` });
+      }
       const reply = model.responses[request.call - 1];
       if (!reply) {
         const n = model.responses.length;

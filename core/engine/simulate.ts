@@ -11,7 +11,7 @@ import type { LoopEffect, LoopMoment, LoopView, MomentView, ModelOutcome, Profil
 import { SimulationError } from "./errors";
 import { createFirePoint } from "./firePoint";
 import { compactHistory, historyChars, userText } from "./history";
-import type { HookRunner, ModelProvider, ModelReply, ModelRequest } from "./ports";
+import type { HookRunner, ModelProvider, ModelReply, ModelRequest, ModelRoute } from "./ports";
 import { hookFailureExit, runToolPhase, type Exit } from "./toolPhase";
 import { createToolExecutor } from "./tools";
 import { checkPipelineAgainstProfile } from "./validate";
@@ -79,6 +79,8 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     /** The system prompt of the run's model calls (moment stages may change it). */
     system: scenario.system,
     modelProfile: null as string | null,
+    /** Where hooks routed the model calls (a binding's effect); null: the scenario's model. */
+    route: null as ModelRoute | null,
     host: {} as JsonObject,
     revisions: 0,
   };
@@ -104,6 +106,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
       if (effect.messages) state.messages = effect.messages;
       if (effect.system !== undefined) state.system = effect.system;
       if (effect.modelProfile !== undefined) state.modelProfile = effect.modelProfile;
+      if (effect.route !== undefined) state.route = effect.route;
       if (effect.result) result = effect.result;
       if (effect.continueWith) continueWith = effect.continueWith;
       if (effect.end) {
@@ -147,6 +150,8 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
       if (before.exit) return before.exit;
       if (!binding?.beforeModelCall) request = { ...request, system: state.system, modelProfile: state.modelProfile };
       state.modelCalls = call;
+      // A route a binding set wins; an inference profile key alone routes through the scenario's profiles.
+      const route: ModelRoute | null = state.route ?? (request.modelProfile !== null ? { profile: request.modelProfile } : null);
       record({
         type: "model.request",
         call,
@@ -154,12 +159,14 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
         system: request.system,
         ...(request.modelProfile !== null ? { modelProfile: request.modelProfile } : {}),
         ...(retrying ? { continueOf: state.continues } : {}),
+        ...(route ? { route } : {}),
       });
-      const reply = await respond(model, { system: request.system, messages: state.messages, tools, call });
+      const reply = await respond(model, { system: request.system, messages: state.messages, tools, call, route });
       if ("error" in reply) {
-        record({ type: "model.response", call, error: reply.error });
-        if (reply.code === "script_exhausted") return { exitReason: "script_exhausted", error: reply.error };
-      } else record({ type: "model.response", call, content: reply.content, stopReason: reply.stopReason });
+        record({ type: "model.response", call, error: reply.error, ...reply.meta });
+        // Not a rejection the host's hooks see: the script ran out, or a person cancelled the turn.
+        if (reply.code === "script_exhausted" || reply.code === "cancelled") return { exitReason: reply.code, error: reply.error };
+      } else record({ type: "model.response", call, content: reply.content, stopReason: reply.stopReason, ...reply.meta });
 
       const outcome = classify(reply);
       let content: ContentBlock[] = "error" in reply ? [] : outcome === "max_tokens" ? withoutToolUse(reply.content) : reply.content;

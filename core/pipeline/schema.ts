@@ -93,11 +93,48 @@ export const scriptedResponseSchema = z.union([
 ]);
 export type ScriptedResponse = z.infer<typeof scriptedResponseSchema>;
 
-export const modelSchema = z.object({
+export const scriptedModelSchema = z.object({
   kind: z.literal("scripted"),
   maxInputTokens: z.number().int().positive().default(200_000),
   responses: z.array(scriptedResponseSchema),
 });
+
+/** Where a routed call goes: a provider's name and/or a model id (absent: the scenario's). */
+export const modelRouteTargetSchema = z.object({
+  provider: z.string().min(1).max(100).optional(),
+  model: z.string().min(1).max(200).optional(),
+});
+
+/**
+ * A real model behind a provider configured on the server (Settings → Model providers, or the
+ * environment; docs/providers.md). The key is never part of a scenario: only the provider's name.
+ */
+export const providerModelSchema = z.object({
+  kind: z.literal("provider"),
+  /** A configured provider's name, e.g. "anthropic", "openai", "ollama". */
+  provider: z.string().min(1, "name the provider to call (Settings → Model providers)").max(100),
+  /** The model id; "" means the provider's default model. */
+  model: z.string().max(200).default(""),
+  maxTokens: z.number().int().positive().max(200_000).default(1024),
+  temperature: z.number().min(0).max(2).optional(),
+  maxInputTokens: z.number().int().positive().default(200_000),
+  /** How long one call may take, streaming included, before it is a timeout rejection. */
+  timeoutMs: z.number().int().min(100).max(600_000).default(60_000),
+  /** Retries the SDK makes itself on 408/429/5xx and connection errors before the host sees a rejection. */
+  retries: z.number().int().min(0).max(5).default(0),
+  /**
+   * Inference profiles a hook may route a call to by key (Vellum pre-model-call `modelProfile`,
+   * like the host's `llm.profiles`): key → provider and/or model.
+   */
+  profiles: z.record(z.string().min(1).max(100), modelRouteTargetSchema).optional(),
+});
+
+export const modelSchema = z.discriminatedUnion("kind", [scriptedModelSchema, providerModelSchema], {
+  error: 'a scenario\'s model has kind "scripted" (responses) or "provider" (provider, model)',
+});
+export type ScenarioModel = z.infer<typeof modelSchema>;
+export type ScriptedModel = z.infer<typeof scriptedModelSchema>;
+export type ProviderModel = z.infer<typeof providerModelSchema>;
 
 export const toolSchema = z
   .object({

@@ -1,4 +1,4 @@
-import type { Scenario, ScriptedResponse, ToolDefinition } from "../pipeline/schema";
+import type { Scenario, ScriptedModel, ScriptedResponse, ToolDefinition } from "../pipeline/schema";
 import type { TraceEvent } from "../trace/events";
 
 const STOP_REASONS = ["end_turn", "tool_use", "max_tokens", "stop_sequence"] as const;
@@ -12,9 +12,10 @@ type StopReason = (typeof STOP_REASONS)[number];
  * gives them again. Prompt, history, system prompt, tool definitions, limits, clock start, seed
  * and expectations come from the scenario the run ran.
  */
-export function scenarioFromTrace(args: { events: readonly TraceEvent[]; scenario: Scenario; name: string; description?: string }): Scenario {
+export function scenarioFromTrace(args: { events: readonly TraceEvent[]; scenario: Scenario; name: string; description?: string }): Scenario & { model: ScriptedModel } {
   const { events, scenario } = args;
-  const exhausted = events.some((e) => e.type === "run.end" && e.exitReason === "script_exhausted");
+  // A real model's turn that a person cancelled ends the same way: its last reply is the cancel, not the model's.
+  const exhausted = events.some((e) => e.type === "run.end" && (e.exitReason === "script_exhausted" || e.exitReason === "cancelled"));
   const responses: ScriptedResponse[] = [];
   const toolOf = new Map<string, string>();
   const results = new Map<string, { content: string; isError: boolean }[]>();

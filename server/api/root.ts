@@ -3,6 +3,7 @@ import { approvalsRouter } from "./routers/approvals";
 import { bundlesRouter } from "./routers/bundles";
 import { pipelinesRouter } from "./routers/pipelines";
 import { runsRouter } from "./routers/runs";
+import { providersRouter } from "./routers/providers";
 
 /** Every domain router, one key each. Other routers (runs, bundles) are registered here. */
 export const appRouter = router({
@@ -10,6 +11,7 @@ export const appRouter = router({
   bundles: bundlesRouter,
   runs: runsRouter,
   approvals: approvalsRouter,
+  providers: providersRouter,
 });
 
 export type AppRouter = typeof appRouter;

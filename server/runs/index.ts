@@ -2,6 +2,7 @@ import type { Db } from "../../db/client";
 import { createRunEventBus, type RunEventBus } from "./eventBus";
 import { defaultRunEngine } from "./engine";
 import { createRunService, type RunService } from "./runService";
+import { getProviderService } from "../providers/registry";
 import { runPoolConfigFromEnv } from "./workers/config";
 import { createRunPool, type RunPool } from "./workers/pool";
 
@@ -25,7 +26,7 @@ export function getRunService(db: Db): RunService {
   const services = (globalForRuns.hookwrightRunServices ??= new WeakMap());
   let service = services.get(db);
   if (!service) {
-    service = createRunService({ db, bus: getRunBus(), engine: defaultRunEngine, executor: getRunPool() });
+    service = createRunService({ db, bus: getRunBus(), engine: defaultRunEngine, executor: getRunPool(), providers: () => getProviderService(db).resolve() });
     services.set(db, service);
   }
   return service;

@@ -1,6 +1,6 @@
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 
-export type RunErrorCode = "RUN_NOT_FOUND" | "PIPELINE_NOT_FOUND" | "SCENARIO_NOT_FOUND" | "PIPELINE_CANNOT_RUN" | "RUN_ID_TAKEN" | "POINT_NOT_FOUND";
+export type RunErrorCode = "RUN_NOT_FOUND" | "PIPELINE_NOT_FOUND" | "SCENARIO_NOT_FOUND" | "PIPELINE_CANNOT_RUN" | "RUN_ID_TAKEN" | "POINT_NOT_FOUND" | "PROVIDER_NOT_CONFIGURED" | "RUN_NOT_RUNNING";
 
 const apiCodes: Record<RunErrorCode, TRPC_ERROR_CODE_KEY> = {
   RUN_NOT_FOUND: "NOT_FOUND",
@@ -9,6 +9,8 @@ const apiCodes: Record<RunErrorCode, TRPC_ERROR_CODE_KEY> = {
   PIPELINE_CANNOT_RUN: "BAD_REQUEST",
   RUN_ID_TAKEN: "CONFLICT",
   POINT_NOT_FOUND: "BAD_REQUEST",
+  PROVIDER_NOT_CONFIGURED: "BAD_REQUEST",
+  RUN_NOT_RUNNING: "CONFLICT",
 };
 
 /** A run request that cannot be served; carries `apiCode` so the API edge reports it as is (server/api/trpc.ts). */

@@ -20,6 +20,7 @@ import type { EncodedTraceEvent } from "../../core/trace/events";
 import { createApprovalService, type ApprovalService } from "../approvals/service";
 import { getApprovalRequest, runsWithPendingApprovals } from "../approvals/store";
 import { recordedModel, type ModelSource, type RunJob } from "./workers/job";
+import type { ProviderConfig } from "../providers/types";
 
 /** Lets the start request's response go out before the run's first event is recorded. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -86,7 +87,12 @@ export interface RunService {
   /** Runs only one hook point's chain on a given context; recorded like any run (its row has `point`). */
   startPoint(options: StartPointRunOptions): { runId: string };
   /** Re-runs a recorded turn against the pipeline's current head with the recorded model and tool outputs. */
-  rerun(options: { runId: string; eventDelayMs?: number; newRunId?: string; answerApprovalsAgain?: boolean }): { runId: string };
+  rerun(options: { runId: string; eventDelayMs?: number; newRunId?: string; answerApprovalsAgain?: boolean; live?: boolean }): { runId: string };
+  /**
+   * Cancels a run in progress: a model call in flight is aborted, and the run ends as `cancelled`
+   * at its model call. @throws {RunError} RUN_NOT_RUNNING when it is not running here.
+   */
+  cancel(runId: string): void;
   /** Approval requests of runs: list, answer (card, HTTP callback), callback tokens (server/approvals). */
   readonly approvals: ApprovalService;
   /** Resolves when the run is recorded completely (immediately for runs not in progress here). */
@@ -100,8 +106,28 @@ export interface RunService {
  * the engine (the app passes the worker pool, server/runs/workers/pool.ts); by default it runs
  * in this thread.
  */
-export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEngine; executor?: RunExecutor }): RunService {
+export function createRunService(deps: {
+  db: Db;
+  bus: RunEventBus;
+  engine: RunEngine;
+  executor?: RunExecutor;
+  /** The real model providers configured on the server, keys included (server/providers); none by default. */
+  providers?: () => ProviderConfig[];
+}): RunService {
   const { db, bus, engine } = deps;
+
+  /** Who answers a scenario's model: its scripted replies, or the real providers (the one it names must exist). */
+  function modelSourceFor(scenario: Scenario): ModelSource {
+    return scenario.model.kind === "provider" ? { kind: "live", providers: providersFor(scenario.name, scenario.model.provider) } : { kind: "scripted" };
+  }
+
+  function providersFor(scenario: string, name: string): ProviderConfig[] {
+    const providers = deps.providers?.() ?? [];
+    if (!providers.some((p) => p.name === name)) {
+      throw new RunError("PROVIDER_NOT_CONFIGURED", `scenario "${scenario}" calls provider "${name}", which is not configured on this server (configured: ${providers.map((p) => p.name).join(", ") || "none"}); add it in Settings → Model providers`);
+    }
+    return providers;
+  }
   const executor = deps.executor ?? inProcessExecutor(engine);
   const active = new Map<string, Promise<void>>();
   // A run parked at a pending approval is not abandoned: it resumes when answered (docs/approvals.md).
@@ -272,7 +298,14 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
       finishRun(db, runId, { summary: emptyRunSummary, failure: error instanceof Error ? error.message : String(error) });
       return;
     }
-    const model: ModelSource = row.rerunOf !== null ? recordedModel(readAllEvents(db, row.rerunOf)) : { kind: "scripted" };
+    let model: ModelSource;
+    try {
+      // A live turn replays the replies it already recorded: the model is not asked them again.
+      model = row.rerunOf !== null ? recordedModel(readAllEvents(db, row.rerunOf)) : row.scenario.model.kind === "provider" ? { kind: "live", providers: providersFor(row.scenario.name, row.scenario.model.provider), recorded: readAllEvents(db, runId) } : { kind: "scripted" };
+    } catch (error) {
+      finishRun(db, runId, { summary: emptyRunSummary, failure: error instanceof Error ? error.message : String(error) });
+      return;
+    }
     const done = execute(runId, { pipeline, scenario: row.scenario, model, known, replayed: stored }).finally(() => active.delete(runId));
     active.set(runId, done);
   }
@@ -294,7 +327,7 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
         revision,
         pipeline,
         scenario,
-        model: { kind: "scripted" },
+        model: modelSourceFor(scenario),
         rerunOf: null,
         eventDelayMs: options.eventDelayMs,
         runId: options.runId,
@@ -327,6 +360,10 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
         const context = start?.type === "point.start" ? start.context : {};
         return launch({ pipelineId: row.pipelineId, revision, pipeline, scenario: row.scenario, model: { kind: "scripted" }, rerunOf: options.runId, eventDelayMs: options.eventDelayMs, runId: options.newRunId, point: { name: row.point, context } });
       }
+      if (options.live) {
+        // Re-run live: the model is asked again (its answers may differ), tools behave as the scenario says.
+        return launch({ pipelineId: row.pipelineId, revision, pipeline, scenario: row.scenario, model: modelSourceFor(row.scenario), rerunOf: options.runId, eventDelayMs: options.eventDelayMs, runId: options.newRunId });
+      }
       return launch({
         pipelineId: row.pipelineId,
         revision,
@@ -339,6 +376,11 @@ export function createRunService(deps: { db: Db; bus: RunEventBus; engine: RunEn
         // Approvals are answered as they were, unless the person chooses to answer them again.
         known: options.answerApprovalsAgain ? [] : knownAnswersOf(events, (by) => `${by} (recorded)`),
       });
+    },
+    cancel(runId) {
+      if (!active.has(runId) || !executor.cancel?.(runId)) {
+        throw new RunError("RUN_NOT_RUNNING", getRunRow(db, runId) ? `run ${runId} is not running, so there is nothing to cancel` : `run ${runId} does not exist`);
+      }
     },
     settled: (runId) => active.get(runId) ?? Promise.resolve(),
     isActive: (runId) => active.has(runId),

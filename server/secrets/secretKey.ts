@@ -21,7 +21,7 @@ export function secretFileFor(dbFile: string): string | null {
 
 const processKey = randomBytes(32);
 
-export function loadSecretKey(options: { dbFile: string; env?: NodeJS.ProcessEnv }): SecretKeySource {
+export function loadSecretKey(options: { dbFile: string; env?: Record<string, string | undefined> }): SecretKeySource {
   const fromEnv = (options.env ?? process.env).HOOKWRIGHT_SECRET;
   if (fromEnv !== undefined && fromEnv !== "") {
     return { key: Buffer.from(hkdfSync("sha256", fromEnv, "hookwright", "hookwright secrets v1", 32)), origin: "env", file: null };

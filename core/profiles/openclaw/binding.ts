@@ -93,7 +93,13 @@ const turnStart: MomentStage[] = [
       const host: JsonObject = {};
       if (modelOverride) host.modelOverride = modelOverride;
       if (providerOverride) host.providerOverride = providerOverride;
-      return { value: { host, modelProfile: [providerOverride, modelOverride].filter(Boolean).join("/") } };
+      return {
+        value: {
+          host,
+          modelProfile: [providerOverride, modelOverride].filter(Boolean).join("/"),
+          route: { ...(providerOverride ? { provider: providerOverride } : {}), ...(modelOverride ? { model: modelOverride } : {}) },
+        },
+      };
     },
   },
   {

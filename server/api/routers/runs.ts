@@ -45,8 +45,14 @@ export const runsRouter = router({
   ),
 
   rerun: publicProcedure
-    .input(z.object({ runId, eventDelayMs, newRunId: z.uuid("a run id is a UUID").optional(), answerApprovalsAgain: z.boolean().optional() }))
+    .input(z.object({ runId, eventDelayMs, newRunId: z.uuid("a run id is a UUID").optional(), answerApprovalsAgain: z.boolean().optional(), live: z.boolean().optional() }))
     .mutation(({ ctx, input }) => getRunService(ctx.db).rerun(input)),
+
+  /** Cancels a run in progress (a real model's call in flight is aborted); CONFLICT when it is not running. */
+  cancel: publicProcedure.input(z.object({ runId })).mutation(({ ctx, input }) => {
+    getRunService(ctx.db).cancel(input.runId);
+    return { ok: true };
+  }),
 
   list: publicProcedure
     .input(z.object({ pipelineId, limit: z.number().int().min(1).max(500).default(50) }))

@@ -3,7 +3,8 @@ import { ApprovalPending, type RunApprovalGate } from "../../../core/engine/appr
 import type { HookRunner, HookRunnerFactory, ModelProvider } from "../../../core/engine/ports";
 import type { TraceEvent, UnsequencedEvent } from "../../../core/trace/events";
 import type { RunEngine } from "../runService";
-import { modelOf, type RunJob } from "./job";
+import { modelOf, type LiveModelHooks, type RunJob } from "./job";
+import { publishModelText } from "../../providers/textBus";
 
 export type RunEventSink = (event: TraceEvent | UnsequencedEvent) => void;
 
@@ -20,6 +21,8 @@ export interface RunExecutor {
    * last event is run.end); rejects when it could not (the service then ends the trace itself).
    */
   execute(job: RunJob, emit: RunEventSink, options?: { batch?: RecordBatch }): Promise<void>;
+  /** Cancels a run it holds (running or queued): false when it holds none by that id. */
+  cancel?(runId: string): boolean;
 }
 
 /** User code about to run for a job: what a watchdog needs to bound it and to name it if it never returns. */
@@ -78,7 +81,7 @@ function yieldingModel(model: ModelProvider): ModelProvider {
  * (the server's) responsive; a worker thread has nothing else to serve. `watch` is told about
  * every call into user code.
  */
-export async function runJob(engine: RunEngine, job: RunJob, emit: RunEventSink, options: { yieldBetweenCalls: boolean; watch?: CallWatch }): Promise<void> {
+export async function runJob(engine: RunEngine, job: RunJob, emit: RunEventSink, options: { yieldBetweenCalls: boolean; watch?: CallWatch } & LiveModelHooks): Promise<void> {
   if (job.point) {
     if (!engine.runPoint) throw new Error("this run engine cannot run a hook point alone");
     await engine.runPoint({
@@ -93,7 +96,7 @@ export async function runJob(engine: RunEngine, job: RunJob, emit: RunEventSink,
     });
     return;
   }
-  const model = modelOf(job, (scenario) => engine.scriptedModel(scenario));
+  const model = modelOf(job, (scenario) => engine.scriptedModel(scenario), { signal: options.signal, onText: options.onText });
   await engine.simulate({
     pipeline: job.pipeline,
     scenario: job.scenario,
@@ -123,5 +126,22 @@ export function jobGate(job: RunJob): RunApprovalGate {
 
 /** Runs jobs on the calling thread, yielding between calls (tests, benches, and engines that are test doubles). */
 export function inProcessExecutor(engine: RunEngine): RunExecutor {
-  return { execute: (job, emit) => runJob(engine, job, emit, { yieldBetweenCalls: true }) };
+  const running = new Map<string, AbortController>();
+  return {
+    async execute(job, emit) {
+      const controller = new AbortController();
+      if (job.cancelled) controller.abort();
+      running.set(job.runId, controller);
+      try {
+        await runJob(engine, job, emit, { yieldBetweenCalls: true, signal: controller.signal, onText: (call, text) => publishModelText(job.runId, call, text) });
+      } finally {
+        running.delete(job.runId);
+      }
+    },
+    cancel(runId) {
+      const controller = running.get(runId);
+      controller?.abort();
+      return controller !== undefined;
+    },
+  };
 }

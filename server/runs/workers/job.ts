@@ -4,6 +4,8 @@ import type { JsonObject } from "../../../core/json";
 import type { Pipeline, Scenario } from "../../../core/pipeline/schema";
 import type { TraceEvent } from "../../../core/trace/events";
 import { createReplayModelProvider } from "../replayProvider";
+import { cancellable, createLiveModelProvider } from "../../providers/live";
+import type { ProviderConfig } from "../../providers/types";
 
 /**
  * One run to execute, as plain data: it crosses to a worker thread by structured clone, and a
@@ -24,20 +26,39 @@ export interface RunJob {
    * (the host's "approval unavailable"). Absent: nobody, as a headless run.
    */
   approvals?: { known: KnownAnswer[]; interactive: boolean };
+  /** A person cancelled the run before a worker took it: it ends at its first model call. */
+  cancelled?: boolean;
 }
 
 /**
- * Who answers the run's model calls: the scenario's scripted replies, or the replies recorded in
- * an earlier run (a re-run). A description rather than a provider object, so it can be sent.
+ * Who answers the run's model calls: the scenario's scripted replies, the replies recorded in
+ * an earlier run (a re-run), or the real providers configured on the server (`live`: with their
+ * keys, so a live job stays in server memory; `recorded` answers its first calls, a resumed run).
+ * A description rather than a provider object, so it can be sent to a worker thread.
  */
-export type ModelSource = { kind: "scripted" } | { kind: "recorded"; events: TraceEvent[] };
+export type ModelSource =
+  | { kind: "scripted" }
+  | { kind: "recorded"; events: TraceEvent[] }
+  | { kind: "live"; providers: ProviderConfig[]; recorded?: TraceEvent[] };
 
 /** The recorded-model source of a trace: only the events the replay provider reads, so a re-run's job stays small. */
 export function recordedModel(events: readonly TraceEvent[]): ModelSource {
   return { kind: "recorded", events: events.filter((e) => e.type === "model.response" || e.type === "run.end") };
 }
 
-/** The provider a job's model source describes; `scripted` builds the scenario's scripted model. */
-export function modelOf(job: Pick<RunJob, "model" | "scenario">, scripted: (scenario: Scenario) => ModelProvider): ModelProvider {
-  return job.model.kind === "scripted" ? scripted(job.scenario) : createReplayModelProvider(job.model.events);
+/** What a live model needs from the thread running the job: the cancel signal, and where streamed text goes. */
+export interface LiveModelHooks {
+  signal?: AbortSignal;
+  onText?: (call: number, text: string) => void;
+}
+
+/** The provider a job's model source describes; `scripted` builds the scenario's scripted model. Every kind stops at a cancel. */
+export function modelOf(job: Pick<RunJob, "model" | "scenario">, scripted: (scenario: Scenario) => ModelProvider, live: LiveModelHooks = {}): ModelProvider {
+  const source = job.model;
+  if (source.kind === "recorded") return cancellable(createReplayModelProvider(source.events), live.signal);
+  if (source.kind === "live" && job.scenario.model.kind === "provider") {
+    const recorded = source.recorded ? Object.assign(createReplayModelProvider(source.recorded), { calls: source.recorded.filter((e) => e.type === "model.response").length }) : undefined;
+    return createLiveModelProvider({ model: job.scenario.model, providers: source.providers, signal: live.signal, onText: live.onText, recorded });
+  }
+  return cancellable(scripted(job.scenario), live.signal);
 }

@@ -49,6 +49,9 @@ export function createRunPool(options: RunPoolOptions): RunPool {
   const queue = options.queue ?? createMemoryRunQueue();
   const waiting = new Map<string, Waiting>();
   const workers = new Set<RunWorker>();
+  /** The worker each started run is on, and queued runs a person cancelled. */
+  const runningOn = new Map<string, RunWorker>();
+  const cancelRequested = new Set<string>();
   let busy = 0;
   let replaced = 0;
   let closed = false;
@@ -77,10 +80,12 @@ export function createRunPool(options: RunPoolOptions): RunPool {
   async function runOn(worker: RunWorker, job: RunJob, sink: Waiting): Promise<RunOutcome> {
     const open = new OpenTrace();
     busy++;
+    runningOn.set(job.runId, worker);
     const outcome = await worker.run(job, (event) => {
       open.observe(event);
       sink.emit(event);
     }, sink.batch);
+    runningOn.delete(job.runId);
     busy--;
     if (outcome.kind === "done") sink.resolve();
     // Parked at an approval: the worker is free at once; the service resumes the run when answered.
@@ -127,8 +132,9 @@ export function createRunPool(options: RunPoolOptions): RunPool {
         }
         worker = await tryNewWorker();
       }
-      const job = await queue.take();
-      if (!job) return;
+      const taken = await queue.take();
+      if (!taken) return;
+      const job = cancelRequested.delete(taken.runId) ? { ...taken, cancelled: true } : taken;
       if (typeof worker !== "string" && !(await upToDate(worker))) {
         await worker.stop("replaced by a worker with the edited sources");
         workers.delete(worker);
@@ -157,6 +163,13 @@ export function createRunPool(options: RunPoolOptions): RunPool {
         waiting.set(job.runId, { emit, batch: executeOptions?.batch, resolve, reject });
         queue.push(job);
       });
+    },
+    cancel(runId) {
+      const worker = runningOn.get(runId);
+      if (worker) return worker.cancel?.(runId) ?? false;
+      if (!waiting.has(runId)) return false;
+      cancelRequested.add(runId);
+      return true;
     },
     stats: () => ({ workers: [...workers].filter((w) => w.alive).length, busy, queued: queue.length, replaced }),
     async close() {

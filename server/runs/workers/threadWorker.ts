@@ -4,6 +4,7 @@ import type { CallInFlight, RecordBatch, RunEventSink } from "./executor";
 import type { RunJob } from "./job";
 import type { LostCause } from "./lostRun";
 import type { FromWorker, ToWorker } from "./protocol";
+import { publishModelText } from "../../providers/textBus";
 
 /** How a job ended on a worker. After `lost` the worker is gone and must be replaced. */
 export type RunOutcome = { kind: "done" } | { kind: "parked"; approvalId: string } | { kind: "failed"; error: string } | { kind: "lost"; cause: LostCause };
@@ -16,6 +17,8 @@ export interface RunWorker {
   run(job: RunJob, emit: RunEventSink, batch?: RecordBatch): Promise<RunOutcome>;
   /** Stops the worker; a job on it ends as lost with `stopped`. */
   stop(reason: string): Promise<void>;
+  /** Asks the job `runId`, if it is this worker's, to stop at its model call (true: it was). */
+  cancel?(runId: string): boolean;
   /** False once the worker exited (the pool replaces it). */
   readonly alive: boolean;
 }
@@ -98,6 +101,12 @@ export class ThreadRunWorker implements RunWorker {
     });
   }
 
+  cancel(runId: string): boolean {
+    if (this.current?.job.runId !== runId || !this.alive) return false;
+    this.thread.postMessage({ type: "cancel", runId } satisfies ToWorker);
+    return true;
+  }
+
   async stop(reason: string): Promise<void> {
     if (!this.alive) return;
     this.exitCause ??= { kind: "stopped", reason };
@@ -110,6 +119,8 @@ export class ThreadRunWorker implements RunWorker {
    */
   private onMessage(message: FromWorker): void {
     if (message.type === "call" || message.type === "called") return this.watch(message);
+    // Streamed text is shown live, never recorded: it skips the inbox and its batches.
+    if (message.type === "text") return publishModelText(message.runId, message.call, message.text);
     if (message.type === "ready") return;
     this.inbox.push(message);
     this.scheduleDrain();

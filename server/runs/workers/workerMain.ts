@@ -22,15 +22,29 @@ const warm = prewarmSandbox().then(
   () => post({ type: "ready" }), // the first run reports the failure, with its run
 );
 
+/** The job's cancel switch (a person pressed Cancel: the model call in flight is aborted). */
+const cancels = new Map<string, AbortController>();
+
 port.on("message", (message: ToWorker) => {
+  if (message.type === "cancel") {
+    cancels.get(message.runId)?.abort();
+    return;
+  }
+  const { job } = message;
+  const controller = new AbortController();
+  if (job.cancelled) controller.abort();
+  cancels.set(job.runId, controller);
   // A job waits for the warm-up outside any watched call, so building the snapshot is never taken for a stuck hook.
   void warm
     .then(() =>
-      runJob(defaultRunEngine, message.job, (event) => post({ type: "event", json: JSON.stringify(event) }), {
+      runJob(defaultRunEngine, job, (event) => post({ type: "event", json: JSON.stringify(event) }), {
         yieldBetweenCalls: false,
         watch: { starting: (call) => post({ type: "call", call }), finished: () => post({ type: "called" }) },
+        signal: controller.signal,
+        onText: (call, text) => post({ type: "text", runId: job.runId, call, text }),
       }),
     )
+    .finally(() => cancels.delete(job.runId))
     .then(
       () => post({ type: "done" }),
       (error: unknown) =>
