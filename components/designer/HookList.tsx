@@ -192,9 +192,10 @@ export function HookList({ point, profile }: { point: HookPointSpec; profile?: P
   );
 }
 
-/** A group's matcher as written; none (or "") matches every value. */
+/** A group's matcher as written; none and "" match every value. */
 function matcherLabel(matcher: Pipeline["hooks"][number]["matcher"]): string {
-  if (matcher === null || matcher === "") return "(none: every value)";
+  if (matcher === null) return "(none: every value)";
+  if (matcher === "") return '"" (every value)';
   return Array.isArray(matcher) ? matcher.join(", ") : matcher;
 }
 

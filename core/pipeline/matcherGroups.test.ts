@@ -7,10 +7,11 @@ describe("groupByMatcher", () => {
   it("one group per matcher in order of first appearance, hooks in registration order (settings.json shape)", () => {
     const groups = groupByMatcher([hook("a", "Bash"), hook("b", "Edit|Write"), hook("c", "Bash"), hook("d", null), hook("e", ""), hook("f", "*")]);
     expect(groups.map((g) => [g.key, g.matcher, g.hooks.map((h) => h.id)])).toEqual([
-      ["Bash", "Bash", ["a", "c"]],
-      ["Edit|Write", "Edit|Write", ["b"]],
-      ["", null, ["d", "e"]],
-      ["*", "*", ["f"]],
+      ['"Bash"', "Bash", ["a", "c"]],
+      ['"Edit|Write"', "Edit|Write", ["b"]],
+      ["null", null, ["d"]],
+      ['""', "", ["e"]],
+      ['"*"', "*", ["f"]],
     ]);
   });
 

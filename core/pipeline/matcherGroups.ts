@@ -5,11 +5,11 @@ import type { Hook } from "./schema";
  * The hooks of one event as a host's settings file lists them (Claude Code settings.json /
  * hooks.json: `"PreToolUse": [{ "matcher": "Bash", "hooks": [...] }, …]`): one group per
  * matcher, in the order each matcher first appears; a group's hooks keep registration order.
- * No matcher, "" and "*" all match everything but stay the groups they were written as; a
- * list matcher (OpenClaw tool ids) is grouped by its ids in order.
+ * No matcher, "" and "*" all match everything but stay the groups they were written as (the
+ * export writes them so); a list matcher (OpenClaw tool ids) is grouped by its ids in order.
  */
 export interface MatcherGroup<THook extends Pick<Hook, "id" | "matcher">> {
-  /** Stable key: the matcher as written ("" for none). */
+  /** Stable key: the matcher as written, as JSON (`null` for none, `"Bash"`, `["exec"]`). */
   key: string;
   matcher: Hook["matcher"];
   hooks: THook[];
@@ -18,17 +18,12 @@ export interface MatcherGroup<THook extends Pick<Hook, "id" | "matcher">> {
 export function groupByMatcher<THook extends Pick<Hook, "id" | "matcher">>(hooks: readonly THook[]): MatcherGroup<THook>[] {
   const groups = new Map<string, MatcherGroup<THook>>();
   for (const hook of hooks) {
-    const key = matcherKey(hook.matcher);
-    const group = groups.get(key) ?? { key, matcher: hook.matcher === "" ? null : hook.matcher, hooks: [] };
+    const key = JSON.stringify(hook.matcher);
+    const group = groups.get(key) ?? { key, matcher: hook.matcher, hooks: [] };
     group.hooks.push(hook);
     groups.set(key, group);
   }
   return [...groups.values()];
-}
-
-function matcherKey(matcher: Hook["matcher"]): string {
-  if (matcher === null || matcher === "") return "";
-  return Array.isArray(matcher) ? JSON.stringify(matcher) : matcher;
 }
 
 /** One hook's answer to "would this call reach it?": whether it runs, and why (or why not). */
