@@ -48,8 +48,7 @@ test.describe("Runs", () => {
 
       // Later: a fresh page, the run found in the history.
       await page.goto(`/pipelines/${pipeline.id}/runs`);
-      await page.getByText("Run history").click();
-      await page.getByRole("table", { name: "Run history" }).getByRole("link").first().click();
+      await page.getByRole("table", { name: "Run history" }).getByTestId("run-link").first().click();
       await expect(page).toHaveURL(/\/runs\/[0-9a-f-]{36}/);
       await expect(page.getByTestId("step-detail")).toContainText("Run of");
 

@@ -212,8 +212,8 @@ test.describe("Scenarios", () => {
       await expect(page.getByTestId("run-info")).toContainText(`revision ${head.revision}`);
       expect(await savedRevision(page)).toBe(head.revision);
 
-      // The run list says the same.
-      await page.getByText("Run history").click();
+      // The run list (the Runs tab) says the same.
+      await page.getByTestId("dock-tab-runs").click();
       await expect(page.getByRole("table", { name: "Run history" }).getByTestId("run-revision").first()).toHaveText(String(head.revision));
     });
   });

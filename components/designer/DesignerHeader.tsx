@@ -48,7 +48,7 @@ export function DesignerHeader({ profile, onShowRuns }: { profile: Profile; onSh
           title={undoLabel ? `Undo: ${undoLabel} (${mod}+Z)` : "Nothing to undo"}
           aria-label={undoLabel ? `Undo: ${undoLabel}` : "Undo"}
         >
-          ↶ Undo
+          ↶
         </button>
         <button
           type="button"
@@ -58,7 +58,7 @@ export function DesignerHeader({ profile, onShowRuns }: { profile: Profile; onSh
           title={redoLabel ? `Redo: ${redoLabel} (${mod}+Shift+Z)` : "Nothing to redo"}
           aria-label={redoLabel ? `Redo: ${redoLabel}` : "Redo"}
         >
-          ↷ Redo
+          ↷
         </button>
         <button
           type="button"

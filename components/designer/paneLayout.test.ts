@@ -48,7 +48,7 @@ describe("paneWidths", () => {
 
 describe("runHeight", () => {
   it("is a fraction of the height within its bounds, and 0 collapsed", () => {
-    expect(runHeight(668, defaultPaneSizes)).toBe(227);
+    expect(runHeight(668, defaultPaneSizes)).toBe(200);
     expect(runHeight(668, { ...defaultPaneSizes, run: 0.9 })).toBe(668 - 220 - 34 - 6);
     expect(runHeight(668, { ...defaultPaneSizes, run: 0.01 })).toBe(140);
     expect(runHeight(668, { ...defaultPaneSizes, runCollapsed: true })).toBe(0);

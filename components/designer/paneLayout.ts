@@ -24,7 +24,7 @@ export interface PaneSizes {
 export const defaultPaneSizes: PaneSizes = {
   graph: 0.38,
   panel: 0.24,
-  run: 0.34,
+  run: 0.3,
   graphCollapsed: false,
   panelCollapsed: false,
   runCollapsed: false,

@@ -1,6 +1,6 @@
 "use client";
 
-import { Background, BackgroundVariant, ControlButton, Controls, MiniMap, ReactFlow, type EdgeMouseHandler } from "@xyflow/react";
+import { Background, BackgroundVariant, ControlButton, Controls, MiniMap, ReactFlow, ReactFlowProvider, type EdgeMouseHandler } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { Hook } from "~/core/pipeline/schema";
@@ -101,71 +101,76 @@ export function LoopGraph(props: LoopGraphProps) {
 
   return (
     <GraphActionsContext.Provider value={actions}>
-      <div ref={paneRef} className={styles.graph} data-testid="loop-graph">
-        <ReactFlow<LoopFlowNode, LoopFlowEdge>
-          nodes={nodes}
-          edges={edges}
-          nodeTypes={nodeTypes}
-          edgeTypes={edgeTypes}
-          onEdgeClick={onEdgeClick}
-          nodesDraggable={false}
-          nodesConnectable={false}
-          nodesFocusable={false}
-          edgesFocusable={false}
-          elementsSelectable={false}
-          // Nothing here is deletable or multi-selectable, and dragging already pans. Its
-          // document-wide key listeners would otherwise swallow Space and Backspace typed in
-          // editors that are not <input>s (Monaco types through an EditContext <div>).
-          deleteKeyCode={null}
-          selectionKeyCode={null}
-          multiSelectionKeyCode={null}
-          panActivationKeyCode={null}
-          minZoom={0.2}
-          maxZoom={2}
-          colorMode="system"
-          onMoveStart={() => setHint(null)}
-        >
-          <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
-          <ReadableFit pane={paneRef} bounds={layout.bounds} focusX={focusX} request={fitRequest} />
+      {/* The provider lets the stage buttons sit above the canvas instead of over the graph. */}
+      <ReactFlowProvider>
+        <div className={styles.graph} data-testid="loop-graph">
           <StageZoom layout={layout} groups={profile.groups} />
-          <Controls showInteractive={false} showFitView={false} position="bottom-left">
-            <ControlButton
-              onClick={() => setFitRequest((n) => n + 1)}
-              title="Show the loop at a readable size again"
-              aria-label="Show the loop at a readable size again"
+          <div ref={paneRef} className={styles.canvas}>
+            <ReactFlow<LoopFlowNode, LoopFlowEdge>
+              nodes={nodes}
+              edges={edges}
+              nodeTypes={nodeTypes}
+              edgeTypes={edgeTypes}
+              onEdgeClick={onEdgeClick}
+              nodesDraggable={false}
+              nodesConnectable={false}
+              nodesFocusable={false}
+              edgesFocusable={false}
+              elementsSelectable={false}
+              // Nothing here is deletable or multi-selectable, and dragging already pans. Its
+              // document-wide key listeners would otherwise swallow Space and Backspace typed in
+              // editors that are not <input>s (Monaco types through an EditContext <div>).
+              deleteKeyCode={null}
+              selectionKeyCode={null}
+              multiSelectionKeyCode={null}
+              panActivationKeyCode={null}
+              minZoom={0.2}
+              maxZoom={2}
+              colorMode="system"
+              onMoveStart={() => setHint(null)}
             >
-              ⤢
-            </ControlButton>
-            <ControlButton
-              onClick={() => setOverview((v) => !v)}
-              title={overview ? "Hide the overview map" : "Show an overview map"}
-              aria-label={overview ? "Hide the overview map" : "Show an overview map"}
-              aria-pressed={overview}
-              data-testid="toggle-overview"
-            >
-              ▦
-            </ControlButton>
-          </Controls>
-          {/* Off until asked for: a map over the graph covers badges. */}
-          {overview ? (
-            <MiniMap
-              pannable
-              zoomable
-              nodeColor={minimapColor}
-              nodeStrokeWidth={0}
-              position="top-right"
-              ariaLabel="Overview of the loop"
-              style={{ width: 132, height: 96 }}
-            />
-          ) : null}
-        </ReactFlow>
-        {hint ? (
-          <div role="tooltip" className={styles.tooltip} style={{ left: hint.left, top: hint.top, maxWidth: TOOLTIP_MAX_WIDTH }}>
-            <strong>{hint.pointId}</strong>
-            <span>{hint.doc || "No description in this profile."}</span>
+              <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
+              <ReadableFit pane={paneRef} bounds={layout.bounds} focusX={focusX} request={fitRequest} />
+              <Controls showInteractive={false} showFitView={false} position="bottom-left">
+                <ControlButton
+                  onClick={() => setFitRequest((n) => n + 1)}
+                  title="Show the loop at a readable size again"
+                  aria-label="Show the loop at a readable size again"
+                >
+                  ⤢
+                </ControlButton>
+                <ControlButton
+                  onClick={() => setOverview((v) => !v)}
+                  title={overview ? "Hide the overview map" : "Show an overview map"}
+                  aria-label={overview ? "Hide the overview map" : "Show an overview map"}
+                  aria-pressed={overview}
+                  data-testid="toggle-overview"
+                >
+                  ▦
+                </ControlButton>
+              </Controls>
+              {/* Off until asked for: a map over the graph covers badges. */}
+              {overview ? (
+                <MiniMap
+                  pannable
+                  zoomable
+                  nodeColor={minimapColor}
+                  nodeStrokeWidth={0}
+                  position="top-right"
+                  ariaLabel="Overview of the loop"
+                  style={{ width: 132, height: 96 }}
+                />
+              ) : null}
+            </ReactFlow>
           </div>
-        ) : null}
-      </div>
+          {hint ? (
+            <div role="tooltip" className={styles.tooltip} style={{ left: hint.left, top: hint.top, maxWidth: TOOLTIP_MAX_WIDTH }}>
+              <strong>{hint.pointId}</strong>
+              <span>{hint.doc || "No description in this profile."}</span>
+            </div>
+          ) : null}
+        </div>
+      </ReactFlowProvider>
     </GraphActionsContext.Provider>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { Panel, useReactFlow } from "@xyflow/react";
+import { useReactFlow } from "@xyflow/react";
 import type { ProfileLayout } from "./layoutProfile";
 import styles from "./loopGraph.module.css";
 import { READABLE_ZOOM } from "./readableViewport";
@@ -18,9 +18,9 @@ export function StageZoom({ layout, groups }: { layout: ProfileLayout; groups: R
     .filter((s) => s.ids.length > 0);
   if (stages.length === 0) return null;
   return (
-    <Panel position="top-left" className={styles.stageZoom}>
+    <div className={styles.stageZoom}>
       <div role="toolbar" aria-label="Zoom to a stage of the run">
-        <button type="button" className={styles.stageButton} onClick={() => void flow.fitView({ padding: 0.04, duration: 250 })} data-testid="stage-all">
+        <button type="button" className={styles.stageButton} onClick={() => void flow.fitView({ padding: 0.04, duration: 250 })} data-testid="stage-all" title="The whole run at once (small)">
           All
         </button>
         {stages.map((s) => (
@@ -35,6 +35,6 @@ export function StageZoom({ layout, groups }: { layout: ProfileLayout; groups: R
           </button>
         ))}
       </div>
-    </Panel>
+    </div>
   );
 }

@@ -34,18 +34,52 @@ export function CompareView(props: { pipelineId: string; a: string; b: string })
   const err = runA.error ?? runB.error ?? compare.error;
   if (err) return <p className="run-error-text">{errorMessage(err)}</p>;
   if (!bothDone || !a.store || !b.store || !compare.data) return <p className="run-muted">Waiting for both runs to finish…</p>;
-  return <ComparePanes pipelineId={props.pipelineId} a={a.store} b={b.store} idA={props.a} idB={props.b} divergence={compare.data.divergence} />;
+  const metaA = runA.data?.run;
+  const metaB = runB.data?.run;
+  if (!metaA || !metaB) return <p className="run-muted">Waiting for both runs to finish…</p>;
+  return <ComparePanes pipelineId={props.pipelineId} a={a.store} b={b.store} runA={metaA} runB={metaB} divergence={compare.data.divergence} />;
+}
+
+/** What the headings say about each run. */
+interface RunMeta {
+  id: string;
+  scenarioName: string;
+  revision: number;
+  createdAt: Date;
+  rerunOf: string | null;
+}
+
+const when = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "medium" });
+
+/** A run's heading: its role, when, scenario, and links to it and to the revision it ran. */
+function RunHeading(props: { pipelineId: string; title: string; run: RunMeta }) {
+  const { run } = props;
+  return (
+    <h2>
+      {props.title} <Link href={`/pipelines/${props.pipelineId}/runs/${run.id}`}>open</Link>{" "}
+      <span className="run-muted run-compare-meta">
+        {run.scenarioName} · {when.format(run.createdAt)} ·{" "}
+        <Link href={`/pipelines/${props.pipelineId}/history?rev=${run.revision}`} title="What this revision changed, and its code" data-testid="compare-revision">
+          revision {run.revision}
+        </Link>
+      </span>
+    </h2>
+  );
 }
 
 function ComparePanes(props: {
   pipelineId: string;
   a: TraceStore;
   b: TraceStore;
-  idA: string;
-  idB: string;
+  runA: RunMeta;
+  runB: RunMeta;
   divergence: { index: number; hookId: string | null; point: string | null; reason: string; seqB: number | null } | null;
 }) {
-  const { a, b, divergence } = props;
+  const { a, b, divergence, runA, runB } = props;
+  // Two runs picked from the list are A and B; a re-run and the run it re-ran keep those names.
+  const rerun = runB.rerunOf === runA.id;
+  const nameA = rerun ? "Original" : "Run A";
+  const nameB = rerun ? "Re-run" : "Run B";
   const va = useTraceVersion(a);
   const vb = useTraceVersion(b);
   const [step, setStep] = useState(divergence ? Math.min(divergence.index, Math.max(0, b.outline.count - 1)) : 0);
@@ -119,30 +153,26 @@ function ComparePanes(props: {
         )}
       </div>
       <p className="run-muted" data-testid="compare-step">
-        Step {step + 1} of {b.outline.count} in the re-run{entry ? ` (${entry.type}${entry.hookId ? ` ${entry.hookId}` : ""})` : ""}; aligned with event{" "}
-        {aStep >= 0 ? aStep + 1 : "— (no such step in the original)"}. Arrows step, J/K jump between hooks.
+        Step {step + 1} of {b.outline.count} in {rerun ? "the re-run" : "run B"}{entry ? ` (${entry.type}${entry.hookId ? ` ${entry.hookId}` : ""})` : ""}; aligned with event{" "}
+        {aStep >= 0 ? aStep + 1 : `— (no such step in ${rerun ? "the original" : "run A"})`}. Arrows step, J/K jump between hooks.
       </p>
       <div className="run-compare-panes">
-        <section aria-label="Original run">
-          <h2>
-            Original <Link href={`/pipelines/${props.pipelineId}/runs/${props.idA}`}>open</Link>
-          </h2>
+        <section aria-label={rerun ? "Original run" : "Run A"}>
+          <RunHeading pipelineId={props.pipelineId} title={nameA} run={runA} />
           <Timeline outline={a.outline} version={va} step={aStep} onStep={(i) => {
             const j = alignment.indexOf(i);
             if (j >= 0) setStep(j);
-          }} follow={false} />
+          }} follow={false} event={a.event} />
           <StepPane event={eventA} cursor={cursors.a} />
         </section>
-        <section aria-label="Re-run">
-          <h2>
-            Re-run <Link href={`/pipelines/${props.pipelineId}/runs/${props.idB}`}>open</Link>
-          </h2>
-          <Timeline outline={b.outline} version={vb} step={step} onStep={setStep} follow={false} />
+        <section aria-label={rerun ? "Re-run" : "Run B"}>
+          <RunHeading pipelineId={props.pipelineId} title={nameB} run={runB} />
+          <Timeline outline={b.outline} version={vb} step={step} onStep={setStep} follow={false} event={b.event} />
           <StepPane event={eventB} cursor={cursors.b} />
         </section>
       </div>
       <section className="run-context-diff" aria-label="Context difference" data-testid="context-diff">
-        <h2>Context difference at this step (original → re-run)</h2>
+        <h2>Context difference at this step ({rerun ? "original → re-run" : "run A → run B"})</h2>
         {contextDiff ? <FieldChangeList changes={contextDiff} /> : <p className="run-muted">No hook context at this step in both runs.</p>}
       </section>
     </div>
