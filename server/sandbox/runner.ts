@@ -67,6 +67,8 @@ export interface SandboxRunner extends HookRunner {
   readonly stats: SandboxStats;
   /** What QuickJS holds for this run now (0 before anything ran); walks the heap, so not for hot paths. */
   heapBytes(): number;
+  /** QuickJS contexts of the current instance the runner holds (chain realm, module realms, spare realms): tests check none leaks. */
+  heldContexts(): number;
 }
 
 /**
@@ -220,6 +222,10 @@ class Runner implements SandboxRunner {
     return this.instance && this.chainRealm ? this.instance.heapBytes(this.chainRealm.context) : 0;
   }
 
+  heldContexts(): number {
+    return this.instance ? (this.chainRealm ? 1 : 0) + this.realms.size + this.spareRealms.length : 0;
+  }
+
   private hookPath(hookId: string): string {
     const path = this.files.hookPaths.get(hookId);
     if (!path) throw new Error(`runChain: the pipeline has no hook "${hookId}"`);
@@ -324,13 +330,21 @@ class Runner implements SandboxRunner {
     if (this.disposed) throw new Error("this sandbox runner was disposed");
   }
 
+  /**
+   * Ends the run's sandbox. The instance is dropped, not torn down: it is the run's alone, so
+   * freeing every QuickJS object and context in it one by one (2.5 ms after a 12-call run at
+   * 10 KB, 7 ms at 1 MB, warm) buys nothing that dropping its memory does not.
+   */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.teardown();
+    this.realms.clear();
+    this.spareRealms = [];
+    this.chainRealm = null;
+    this.instance = null;
   }
 
-  /** Disposes everything of the current instance (which must be healthy). */
+  /** Disposes everything of the current instance (which must be healthy): a tampered instance is emptied before it is dropped. */
   private teardown(): void {
     for (const realm of this.realms.values()) realm.dispose();
     this.realms.clear();

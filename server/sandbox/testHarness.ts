@@ -43,7 +43,7 @@ export const TEST_LIMITS = { timeoutMs: 300, memoryBytes: 16 * MiB };
 
 export interface Harness {
   open(pipeline: TestPipeline, options?: { clockStart?: number; seed?: number; limits?: { timeoutMs: number; memoryBytes: number } } & SandboxRunnerDeps): Promise<SandboxRunner>;
-  /** Disposes every runner and asserts that no QuickJS runtime or context is left. */
+  /** Asserts that no runner leaked a QuickJS context (every one alive is a realm it holds), then disposes every runner. */
   cleanup(): void;
 }
 
@@ -61,14 +61,17 @@ export function createHarness(): Harness {
     },
     cleanup() {
       for (const { runner, runtimes } of opened.splice(0)) {
-        runner.dispose();
-        // A runtime abandoned after a crash is never torn down (its heap cannot be trusted);
-        // the one in use at the end must be disposed, with every context of it first.
+        // A runtime abandoned after a crash is never torn down (its heap cannot be trusted), and
+        // disposing a runner drops its instance whole; so the check is on the runtime in use at the
+        // end, before that: every context alive in it is one the runner still holds.
         const last = runtimes.at(-1);
+        const held = runner.heldContexts();
+        runner.dispose();
         if (!last) continue;
-        const contexts = (last as unknown as { contextMap: Map<unknown, { alive: boolean }> }).contextMap;
-        const alive = [...contexts.values()].filter((c) => c.alive).length + (last.alive ? 1 : 0);
-        if (alive > 0) throw new Error(`${alive} QuickJS runtime(s)/context(s) leaked`);
+        // The runtime's own "system" context (made for heapBytes()) is QuickJS's, not a realm.
+        const internals = last as unknown as { contextMap: Map<unknown, { alive: boolean }>; context?: unknown };
+        const alive = [...internals.contextMap.values()].filter((c) => c.alive && c !== internals.context).length;
+        if (alive !== held) throw new Error(`${alive - held} QuickJS context(s) leaked (${alive} alive, the runner holds ${held})`);
       }
     },
   };
