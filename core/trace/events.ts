@@ -190,7 +190,7 @@ export interface ApprovalResolveEvent extends Base<"approval.resolve"> {
   /** A person's name, "script" (scenario), "timeout", "host" (no approval surface), "recorded" (a re-run). */
   by: string;
   at: number;
-  /** For cancelled: the host's reason. */
+  /** For cancelled: the host's reason; for a person's answer: what they wrote with it (FIM One: a rejection's reason). */
   reason?: string;
   /**
    * The hook's `requireApproval.onResolution(decision)` callback ran (OpenClaw): its logs, and the
