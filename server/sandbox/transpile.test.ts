@@ -1,6 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
 import { originalPosition } from "./sourceMap";
-import { compileModule } from "./transpile";
+import { compileModule, transpile } from "./transpile";
 
 describe("compileModule", () => {
   it("erases type-only imports and imports used only as types", async () => {
@@ -57,3 +60,40 @@ describe("compileModule", () => {
     expect(originalPosition(r.module.map, line, column)).toEqual({ line: 8, column: 10 });
   });
 });
+
+describe("transpile with HOOKWRIGHT_SANDBOX_CACHE (one-shot processes)", () => {
+  const saved = process.env.HOOKWRIGHT_SANDBOX_CACHE;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.HOOKWRIGHT_SANDBOX_CACHE;
+    else process.env.HOOKWRIGHT_SANDBOX_CACHE = saved;
+  });
+
+  it("keeps each module's output in the cache folder and reads it back instead of transpiling again; a bad file is rewritten", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hw-transpiled-"));
+    try {
+      process.env.HOOKWRIGHT_SANDBOX_CACHE = dir;
+      const source = "export default (n: number): number => n + 1;\n";
+      const first = await transpile("hooks/inc.ts", source);
+      if (!first.ok) throw new Error(first.error.message);
+      const [name] = readdirSync(join(dir, "transpiled"));
+      const file = join(dir, "transpiled", name ?? "");
+      const stored = JSON.parse(readFileSync(file, "utf8")) as { code: string; map: string };
+      expect(stored.code).toBe(first.module.code);
+      // What the next process gets is what the file says (here marked), with its source map.
+      writeFileSync(file, JSON.stringify({ ...stored, code: stored.code.replace("n + 1", "n + 1 /* from disk */") }));
+      const second = await transpile("hooks/inc.ts", source);
+      expect(second.ok && second.module.code).toContain("/* from disk */");
+      expect(second.ok && second.module.map.lines).toEqual(first.module.map.lines);
+      writeFileSync(file, "not json");
+      const third = await transpile("hooks/inc.ts", source);
+      expect(third).toEqual(first);
+      expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ format: "hookwright.transpiled/1", code: first.module.code });
+      // Another source is another file; a syntax error is reported as before and not kept.
+      expect(await transpile("hooks/bad.ts", "export default (x: number {}")).toMatchObject({ ok: false });
+      expect(readdirSync(join(dir, "transpiled"))).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+

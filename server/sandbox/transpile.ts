@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { transform, type Message } from "esbuild";
+import { transform, version as esbuildVersion, type Message, type TransformOptions } from "esbuild";
 import type { SourceLocation } from "../../core/trace/events";
 import { indexSourceMap, type RawSourceMap, type SourceMapIndex } from "./sourceMap";
+import { readTranspiled, transpiledCacheFile, writeTranspiled } from "./transpileCache";
 
 /**
  * TypeScript to the JavaScript QuickJS runs, one file at a time (no bundling: imports between
@@ -40,7 +41,7 @@ export function compileModule(path: string, source: string): Promise<CompileResu
     cache.set(key, hit);
     return hit;
   }
-  const pending = run(path, source);
+  const pending = transpile(path, source);
   cache.set(key, pending);
   if (cache.size > CACHE_LIMIT) {
     const oldest = cache.keys().next().value;
@@ -49,19 +50,18 @@ export function compileModule(path: string, source: string): Promise<CompileResu
   return pending;
 }
 
-async function run(path: string, source: string): Promise<CompileResult> {
+const OPTIONS = { loader: "ts", format: "esm", target: "es2022", sourcemap: "external", sourcesContent: false, logLevel: "silent" } as const satisfies TransformOptions;
+
+/** {@link compileModule} without the in-process cache: reads and writes the disk cache when there is one. */
+export async function transpile(path: string, source: string): Promise<CompileResult> {
+  // A CLI process reads what an earlier one transpiled (transpileCache.ts): no esbuild service to start.
+  const file = transpiledCacheFile([esbuildVersion, JSON.stringify(OPTIONS), path, source]);
+  const cached = file ? await readTranspiled(file) : null;
+  if (cached) return compiled(path, source, cached.code, cached.map);
   try {
-    const out = await transform(source, {
-      loader: "ts",
-      format: "esm",
-      target: "es2022",
-      sourcemap: "external",
-      sourcefile: path,
-      sourcesContent: false,
-      logLevel: "silent",
-    });
-    const map = JSON.parse(out.map) as RawSourceMap;
-    return { ok: true, module: { path, code: out.code, map: indexSourceMap(map, out.code, source) } };
+    const out = await transform(source, { ...OPTIONS, sourcefile: path });
+    if (file) await writeTranspiled(file, { code: out.code, map: out.map });
+    return compiled(path, source, out.code, out.map);
   } catch (error) {
     const first = (error as { errors?: Message[] }).errors?.[0];
     if (!first) throw error; // not a diagnostic: esbuild itself failed
@@ -69,4 +69,8 @@ async function run(path: string, source: string): Promise<CompileResult> {
     const where = location ? ` (${location.file}:${location.line}:${location.column})` : "";
     return { ok: false, error: { message: `SyntaxError: ${first.text}${where}`, location } };
   }
+}
+
+function compiled(path: string, source: string, code: string, mapJson: string): CompileResult {
+  return { ok: true, module: { path, code, map: indexSourceMap(JSON.parse(mapJson) as RawSourceMap, code, source) } };
 }
