@@ -4,6 +4,7 @@ import type { SourceLocation } from "../../core/trace/events";
 import type { RunDeterminism } from "./clock";
 import { where } from "./failures";
 import { resolveImport } from "./modules";
+import { builtinWrapper, resolveBuiltin } from "./node/builtins";
 import type { GuardedMemory } from "./quickjs";
 import type { CompileResult } from "./transpile";
 
@@ -64,6 +65,8 @@ export class SandboxInstance {
       (name) => {
         const refused = this.refusedImports.get(name);
         if (refused) return { error: new Error(refused) };
+        const builtin = builtinWrapper(name);
+        if (builtin !== null) return builtin;
         const result = this.compiled.get(name);
         if (!result) return { error: new Error(`the pipeline has no module ${name}`) };
         if (result.ok) return result.module.code;
@@ -72,7 +75,9 @@ export class SandboxInstance {
         return { error: Object.assign(new Error(text), { name: "SyntaxError" }) };
       },
       (base, requested) => {
-        const resolved = resolveImport(base, requested, sharedModules);
+        const builtin = resolveBuiltin(base, requested);
+        if (builtin && "name" in builtin) return builtin.name;
+        const resolved = builtin ?? resolveImport(base, requested, sharedModules);
         if ("path" in resolved) return resolved.path;
         const location = this.importLocation(base, requested);
         this.loadFailure = { text: resolved.error, failure: { kind: "threw", message: `Error: ${resolved.error}${where(location)}`, location } };

@@ -54,8 +54,8 @@ export function resolveImport(base: string, specifier: string, modules: Readonly
   if (!specifier.startsWith("./") && !specifier.startsWith("../")) {
     return {
       error:
-        `Cannot import "${specifier}" from ${base}: the sandbox has no packages or built-in modules, only the pipeline's ` +
-        `own modules by relative path (e.g. "../src/util"); type-only imports are removed before the code runs`,
+        `Cannot import "${specifier}" from ${base}: the sandbox has no packages, only the Node built-in modules it simulates ` +
+        `(e.g. "node:path") and the pipeline's own modules by relative path (e.g. "../src/util"); type-only imports are removed before the code runs`,
     };
   }
   const joined = normalize([...base.split("/").slice(0, -1), ...specifier.split("/")]);

@@ -1,4 +1,5 @@
 import type { UnitEnv } from "../unitEnv";
+import { stringify as queryStringify } from "./querystring";
 import { utf8Decode, utf8Encode } from "./text";
 
 /**
@@ -581,7 +582,7 @@ export function format(input: unknown, options: { fragment?: boolean; search?: b
   const slashes = o.slashes || protocol in SPECIAL ? "//" : "";
   let search = o.search ?? "";
   if (!search && o.query && typeof o.query === "object") {
-    const q = new URLSearchParams(o.query as Record<string, string>).toString();
+    const q = queryStringify(o.query);
     search = q ? `?${q}` : "";
   }
   if (search && !search.startsWith("?")) search = `?${search}`;

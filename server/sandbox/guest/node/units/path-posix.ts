@@ -1,0 +1,7 @@
+import type { UnitEnv } from "../unitEnv";
+import { alias } from "./aliases";
+
+/** Guest unit `path/posix`: see aliases.ts. */
+export function create(env: UnitEnv): Record<string, unknown> {
+  return alias(env, "path/posix");
+}
