@@ -116,6 +116,7 @@ test.describe("FIM One", () => {
     const runId = await newRun(api, id, []);
     const approvalId = `${runId}.a1`;
     await expect(card).toContainText(`/api/approvals/${approvalId}`);
+    await expect(card.getByTestId("approval-callback-reason")).toContainText(`"decision":"reject","by":"slack:U123","token":"${token}","reason":"why"`);
 
     const wrong = await page.request.post(`/api/approvals/${approvalId}`, { data: { decision: "reject", by: "feishu:ou_mallory", token: `${token}x` } });
     expect(wrong.status()).toBe(403);

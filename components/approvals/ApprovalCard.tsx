@@ -108,7 +108,7 @@ export function ApprovalCard(props: {
               ))}
             </div>
           ) : null}
-          {props.onAnswer ? <CallbackToken approvalId={row.approvalId} decisions={r.allowedDecisions} /> : null}
+          {props.onAnswer ? <CallbackToken approvalId={row.approvalId} decisions={r.allowedDecisions} reasonLabel={r.reasonLabel} /> : null}
         </>
       ) : (
         <p className="run-muted">Waiting for the run to reach this request…</p>
