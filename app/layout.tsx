@@ -32,6 +32,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <Link href="/" className={styles.navLink}>
               Pipelines
             </Link>
+            <Link href="/settings/providers" className={styles.navLink}>
+              Model providers
+            </Link>
           </nav>
         </header>
         <TRPCReactProvider>

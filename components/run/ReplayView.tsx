@@ -12,7 +12,9 @@ import { useTRPC } from "~/components/providers/TrpcProvider";
 import { SaveAsScenarioButton } from "~/components/scenarios/SaveAsScenarioButton";
 import { useAddScenarioOnServer } from "~/components/scenarios/useAddScenarioOnServer";
 import type { SourceLocation } from "~/core/trace/events";
+import { RerunLiveButton } from "./RerunLiveButton";
 import { RunGraph } from "./RunGraph";
+import { RunUsage } from "./RunUsage";
 import { TraceView, type GraphPosition } from "./TraceView";
 import { useRunTrace } from "./useRunTrace";
 
@@ -91,10 +93,12 @@ export function ReplayView(props: { pipelineId: string; runId: string; initialSt
             Re-run with current code
           </button>
           {running ? null : <RerunAnsweringAgain pipelineId={props.pipelineId} runId={props.runId} store={store} />}
+          {running || run.point || run.scenario.model.kind !== "provider" ? null : <RerunLiveButton pipelineId={props.pipelineId} runId={props.runId} />}
           {/* A point run has no model replies or tool results to script. */}
           {running || run.point ? null : <SaveAsScenarioButton runId={run.id} onScenario={addScenario} />}
           {run.rerunOf ? <Link href={`/pipelines/${props.pipelineId}/runs/compare?a=${run.rerunOf}&b=${run.id}`}>Compare with the original</Link> : null}
         </div>
+        <RunUsage runId={props.runId} />
         {rerun.error ? <p className="run-error-text">{errorMessage(rerun.error)}</p> : null}
         {error ? <p className="run-error-text">{error}</p> : null}
       </header>

@@ -10,6 +10,7 @@ import { useTRPC } from "~/components/providers/TrpcProvider";
 import { RunInfo } from "~/components/scenarios/RunInfo";
 import type { OpenHook } from "./HookCard";
 import { LiveHookCards } from "./LiveHookCards";
+import { ModelStream } from "./ModelStream";
 import { newRunId } from "./newRunId";
 import { TraceView, type GraphPosition } from "./TraceView";
 import { useRunTrace } from "./useRunTrace";
@@ -141,6 +142,7 @@ export function RunPanel(props: {
         ) : null}
       </div>
       {runId && start.isSuccess && store ? <RunInfo runId={runId} store={store} actions={props.runActions} /> : null}
+      {runId && store ? <ModelStream runId={runId} store={store} /> : null}
       {prepareError ? <p className="run-error-text" role="alert">{prepareError}</p> : null}
       {start.error ? <p className="run-error-text" role="alert">{errorMessage(start.error)}</p> : null}
       {error ? <p className="run-error-text" role="alert">{error}</p> : null}

@@ -141,6 +141,10 @@ describe("a run against real providers", () => {
     expect(anthropic.modelCalls().length + local.modelCalls().length).toBe(calls);
     expect(of(rerun.events, "model.response").map((r) => r.content)).toEqual(of(first.events, "model.response").map((r) => r.content));
     expect(rerun.row?.exitReason).toBe("no_tool_calls");
+    expect(of(rerun.events, "model.response").map((r) => [r.provider?.name, r.recorded, r.usage])).toEqual([
+      ["claude", true, undefined],
+      ["local", true, undefined],
+    ]);
 
     anthropic.script([{ kind: "stream", reply: { content: [{ type: "text", text: "No search needed." }] } }]);
     const live = await finished(() => service.rerun({ runId: first.runId, live: true }));

@@ -13,7 +13,9 @@ export function createReplayModelProvider(recorded: readonly TraceEvent[]): Mode
     if (e.type === "run.end") exhausted = e.exitReason === "script_exhausted";
     if (e.type !== "model.response") continue;
     lastCall = Math.max(lastCall, e.call);
-    byCall.set(e.call, e.error !== undefined ? { error: e.error } : { content: e.content, stopReason: e.stopReason });
+    // A real model's reply says which model gave it, and that it now comes from the recording.
+    const meta = e.provider ? { meta: { provider: e.provider, recorded: true } } : {};
+    byCall.set(e.call, e.error !== undefined ? { error: e.error, ...meta } : { content: e.content, stopReason: e.stopReason, ...meta });
   }
   // The trace does not carry the reply's code: a recording that ran out of script did so at its last call.
   const last = byCall.get(lastCall);

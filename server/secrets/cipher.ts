@@ -10,6 +10,8 @@ const VERSION = "v1";
 
 export class SecretError extends Error {
   override name = "SecretError";
+  /** Reaches the API as is (server/api/trpc.ts): the person can fix it (the secret changed or the file moved). */
+  readonly apiCode = "PRECONDITION_FAILED" as const;
 }
 
 export function seal(key: Buffer, plaintext: string, purpose: string): string {

@@ -1,5 +1,6 @@
 import { hkdfSync, randomBytes } from "node:crypto";
 import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { SecretError } from "./cipher";
 
 /**
  * The key that seals secrets at rest: from `HOOKWRIGHT_SECRET` (any string, stretched with
@@ -41,6 +42,6 @@ function readOrCreate(file: string): Buffer {
   // A file someone made readable to others is closed again: it guards every stored key.
   if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
   const hex = readFileSync(file, "utf8").trim();
-  if (!/^[0-9a-f]{64}$/.test(hex)) throw new Error(`${file} is not a Hookwright secret file (64 hex digits); move it away to make a new one (stored provider keys then need to be entered again)`);
+  if (!/^[0-9a-f]{64}$/.test(hex)) throw new SecretError(`${file} is not a Hookwright secret file (64 hex digits); move it away to make a new one (stored provider keys then need to be entered again)`);
   return Buffer.from(hex, "hex");
 }

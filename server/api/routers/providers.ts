@@ -1,6 +1,9 @@
 import { z } from "zod";
-import { getRunBus } from "~/server/runs";
 import { getRunRow } from "~/server/runs/runStore";
+import { and, asc, eq } from "drizzle-orm";
+import { runEvents } from "~/db/schema";
+import { usageOf } from "~/server/providers/usage";
+import { getRunBus, RunError } from "~/server/runs";
 import { getProviderService } from "~/server/providers/registry";
 import { providerInputSchema, providerNameSchema } from "~/server/providers/store";
 import { subscribeModelText, type ModelTextPiece } from "~/server/providers/textBus";
@@ -28,6 +31,18 @@ export const providersRouter = router({
 
   /** Lists the provider's models with its stored key (a POST: it calls out). */
   testConnection: publicProcedure.input(z.object({ name: providerNameSchema })).mutation(({ ctx, input }) => getProviderService(ctx.db).testConnection(input.name)),
+
+  /** Tokens in/out of a run's real model calls, and which models answered (from its model.response events). */
+  runUsage: publicProcedure.input(z.object({ runId })).query(({ ctx, input }) => {
+    if (!getRunRow(ctx.db, input.runId)) throw new RunError("RUN_NOT_FOUND", `run ${input.runId} does not exist`);
+    const rows = ctx.db
+      .select({ data: runEvents.data })
+      .from(runEvents)
+      .where(and(eq(runEvents.runId, input.runId), eq(runEvents.type, "model.response")))
+      .orderBy(asc(runEvents.seq))
+      .all();
+    return usageOf(rows.map((r) => JSON.parse(r.data) as unknown));
+  }),
 
   /**
    * The reply text of a run's real model calls as it streams, in batches, until the run ends.

@@ -1,0 +1,62 @@
+"use client";
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { errorMessage } from "~/components/providers/apiError";
+import { useTRPC, useTRPCClient } from "~/components/providers/TrpcProvider";
+import type { TraceStore } from "./traceStore";
+import { useTraceVersion } from "./useTraceStore";
+
+/**
+ * A run's real model replies as they stream in (server/providers/textBus; not part of the
+ * trace, which keeps the final reply), and Cancel while the run is in progress.
+ */
+export function ModelStream(props: { runId: string; store: TraceStore }) {
+  const { runId, store } = props;
+  const client = useTRPCClient();
+  const trpc = useTRPC();
+  useTraceVersion(store);
+  const finished = store.finished();
+  const [calls, setCalls] = useState<{ runId: string; text: Map<number, string> }>({ runId, text: new Map() });
+  const cancel = useMutation(trpc.runs.cancel.mutationOptions());
+
+  useEffect(() => {
+    const sub = client.providers.runText.subscribe(
+      { runId },
+      {
+        onData: (pieces) =>
+          setCalls((current) => {
+            const text = new Map(current.runId === runId ? current.text : []);
+            for (const p of pieces) text.set(p.call, (text.get(p.call) ?? "") + p.text);
+            return { runId, text };
+          }),
+      },
+    );
+    return () => sub.unsubscribe();
+  }, [client, runId]);
+
+  const streamed = calls.runId === runId ? [...calls.text.entries()] : [];
+  if (finished && streamed.length === 0) return null;
+  return (
+    <div className="run-model-stream" aria-label="Model reply as it streams">
+      {!finished ? (
+        <button type="button" className="btn btn-quiet danger" onClick={() => cancel.mutate({ runId })} disabled={cancel.isPending || cancel.isSuccess} data-testid="run-cancel">
+          {cancel.isSuccess ? "Cancelling…" : "Cancel run"}
+        </button>
+      ) : null}
+      {cancel.error ? (
+        <p className="run-error-text" role="alert">
+          {errorMessage(cancel.error)}
+        </p>
+      ) : null}
+      {streamed.map(([call, text]) => (
+        <div key={call} className="run-model-stream-call">
+          <span className="run-muted">
+            Model call {call}
+            {finished ? "" : " (streaming)"}
+          </span>
+          <p data-testid={`model-stream-${call}`}>{text}</p>
+        </div>
+      ))}
+    </div>
+  );
+}
