@@ -153,6 +153,7 @@ export function createFirePoint(options: {
         ...(spec.execution === "fold" ? outputDecision(call, spec) : decisionOf(call, stage.decisionField, before, current)),
         clock: call.clock,
         random: call.random,
+        ...(call.files?.length ? { files: call.files } : {}),
       });
     }
     if (spec.execution === "fold") {

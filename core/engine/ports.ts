@@ -1,6 +1,7 @@
 import type { Json, JsonObject, JsonPatch } from "../json";
 import type { ContentBlock, Message, Pipeline, ToolDefinition } from "../pipeline/schema";
 import type { FoldRequest } from "../chain/fold/spec";
+import type { FileChange, ScenarioFile } from "../files/fileChange";
 import type { ExecutionModel } from "../profiles/types";
 import type { LogEntry, ModelCallMeta, ModelRoute, SourceLocation } from "../trace/events";
 
@@ -35,6 +36,8 @@ export interface HookCallResult {
   /** Values handed out by Date.now()/new Date() and Math.random() during the call. */
   clock: number[];
   random: number[];
+  /** Changes the call made to the run's virtual file system, in order (absent: none). */
+  files?: FileChange[];
   /** For claiming chains: this hook claimed (`handled: true`) and stopped the chain. */
   claimed?: boolean;
   /** Writes the execution model threw away (void/claiming drafts, a failed hook's draft, losing keys); see core/chain. */
@@ -109,7 +112,7 @@ export interface ResolutionCall {
 }
 
 export interface HookRunnerFactory {
-  (options: { pipeline: Pipeline; clockStart: number; seed: number; limits: SandboxLimits }): Promise<HookRunner>;
+  (options: { pipeline: Pipeline; clockStart: number; seed: number; limits: SandboxLimits; /** The scenario's starting files for the virtual file system. */ files?: ScenarioFile[] }): Promise<HookRunner>;
 }
 
 export interface ModelRequest {

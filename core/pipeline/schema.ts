@@ -199,6 +199,8 @@ export const scenarioSchema = z.object({
    * user_id and the metadata dict: org id, conversation id …). Optional; JSON.
    */
   hostContext: z.record(z.string(), z.json()).optional(),
+  /** Files the run's virtual file system starts with (path absolute, or relative to the plugin's directory; UTF-8 text). Optional. */
+  files: z.array(z.object({ path: z.string().min(1).max(1000), content: z.string().max(1024 * 1024) })).max(200).optional(),
 });
 export type Scenario = z.infer<typeof scenarioSchema>;
 

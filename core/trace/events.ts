@@ -1,4 +1,5 @@
 import type { Json, JsonObject, JsonPatch } from "../json";
+import type { FileChange } from "../files/fileChange";
 import type { ContentBlock, Message } from "../pipeline/schema";
 
 /**
@@ -93,6 +94,8 @@ export interface HookEndEvent extends Base<"hook.end"> {
   /** Values the sandbox handed out for Date.now()/new Date() and Math.random(), in order. */
   clock?: number[];
   random?: number[];
+  /** Changes the hook made to the run's virtual file system (issue 15), in order; absent when none. */
+  files?: FileChange[];
 }
 export interface PointEndEvent extends Base<"point.end"> {
   point: string;

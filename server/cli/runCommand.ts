@@ -14,6 +14,7 @@ import { parseArgs, UsageError, type CliIO, type Command } from "./command";
 import { expectationLines } from "./expectationLines";
 import { FileProblem, readJsonFile, readPipelineFile } from "./pipelineFile";
 import { createSummaryPrinter } from "./summary";
+import { cliLiveModel } from "./liveModel";
 
 const USAGE = "hookwright run PIPELINE.json [--scenario NAME | --point NAME [--context FILE.json]] [--json [--expand]]";
 
@@ -79,7 +80,14 @@ async function run(args: readonly string[], io: CliIO, createRunner: HookRunnerF
   const scenario = pickScenario(pipeline, typeof flags.scenario === "string" ? flags.scenario : undefined);
   // Headless: the scenario's scripted answers, else the host's "approval unavailable" (core/approvals).
   const approvals = createRunGate({ script: scenario.approvals ?? [], clockStart: scenario.clockStart });
-  const result = await runScenario({ pipeline, scenario, createRunner, emit, approvals });
+  // A real model's text streams to stderr as it arrives (stdout stays the trace or its summary).
+  const live = cliLiveModel(scenario, { onText: flags.json === true ? undefined : (text) => io.stderr(text) });
+  let result: Awaited<ReturnType<typeof runScenario>>;
+  try {
+    result = await runScenario({ pipeline, scenario, createRunner, emit, approvals, ...(live ? { model: live.model } : {}) });
+  } finally {
+    live?.dispose();
+  }
   if (flags.json !== true) {
     io.stdout(`${result.modelCalls} model call${result.modelCalls === 1 ? "" : "s"}, ${result.toolCalls} tool call${result.toolCalls === 1 ? "" : "s"}\n`);
     const expectations = scenario.expectations ?? [];

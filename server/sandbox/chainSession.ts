@@ -162,6 +162,7 @@ function chainResult(request: ChainRequest, output: ChainOutput, extras: Readonl
       durationMs: record?.durationMs ?? 0,
       clock: extra.recording.clock,
       random: extra.recording.random,
+      ...(extra.recording.files?.length ? { files: extra.recording.files } : {}),
       claimed: kept?.claimed ?? false,
       droppedWrites: record?.droppedWrites ?? [],
       ...(record && "output" in record ? { output: kept ? (record.output ?? null) : null } : {}),

@@ -1,3 +1,5 @@
+import type { FileChange } from "../../core/files/fileChange";
+
 /**
  * Determinism for one run: a virtual clock and a seeded generator shared by every hook and
  * tool of the run. Reading the clock returns its value and moves it 1 ms forward, so two
@@ -14,6 +16,8 @@ export interface CallRecording {
   random: number[];
   /** Values handed out but not recorded (beyond {@link MAX_RECORDED_VALUES}). */
   unrecorded: number;
+  /** Changes to the run's virtual file system during the call (server/sandbox/node/vfs.ts). */
+  files?: FileChange[];
 }
 
 export function newRecording(): CallRecording {

@@ -3,6 +3,7 @@ import type { ChainRequest, ChainResult, HookFailure, HookRunner, ResolutionCall
 import type { JsonObject } from "../../core/json";
 import type { Pipeline } from "../../core/pipeline/schema";
 import { envOf } from "../../core/pipeline/settingsSchema";
+import { pluginDirOf, type ScenarioFile } from "../../core/files/fileChange";
 import type { LogEntry } from "../../core/trace/events";
 import { ChainRealm } from "./chainRealm";
 import { runChainSession, unrecordedNote, type ChainSandbox } from "./chainSession";
@@ -27,10 +28,12 @@ export { SandboxCrashedError } from "./errors";
  */
 
 export interface SandboxRunnerOptions {
-  pipeline: Pick<Pipeline, "hooks" | "modules" | "scenarios"> & Partial<Pick<Pipeline, "settings">>;
+  pipeline: Pick<Pipeline, "hooks" | "modules" | "scenarios"> & Partial<Pick<Pipeline, "settings" | "name">>;
   clockStart: number;
   seed: number;
   limits: SandboxLimits;
+  /** The scenario's starting files for the virtual file system. */
+  files?: readonly ScenarioFile[];
 }
 
 export interface SandboxRunnerDeps {
@@ -121,7 +124,18 @@ class Runner implements SandboxRunner {
     private readonly deps: SandboxRunnerDeps,
   ) {
     this.determinism = new RunDeterminism(options.clockStart, options.seed);
-    this.node = new NodeSurface({ env: envOf(options.pipeline.settings) });
+    const det = this.determinism;
+    this.node = new NodeSurface({
+      env: envOf(options.pipeline.settings),
+      pluginDir: pluginDirOf(options.pipeline.name ?? "plugin"),
+      pluginFiles: files.sources,
+      scenarioFiles: options.files ?? [],
+      now: () => det.peekClock(),
+      onFileChange: (change) => {
+        const recording = det.recording;
+        if (recording) (recording.files ??= []).push(change);
+      },
+    });
     this.maps = new Map([...compiled].flatMap(([path, r]) => (r.ok ? [[path, r.module.map] as const] : [])));
     this.sharedModules = new Set(options.pipeline.modules.map((m) => m.path));
   }
