@@ -69,7 +69,7 @@ export function exportCommand(argv: readonly string[], io: CliIO): Promise<numbe
 
 const command: Command = {
   name: "export",
-  summary: "Write a pipeline as a plugin of its host (Vellum, OpenClaw, a hook registry module; a .zip or a folder).",
+  summary: "Write a pipeline as a plugin of its host (Vellum, OpenClaw, Claude Code, a hook registry module; a .zip or a folder).",
   usage: EXPORT_USAGE.split("\n")[0]?.replace(/^Usage: /, "") ?? "",
   run: exportCommand,
 };

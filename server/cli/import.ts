@@ -12,8 +12,10 @@ import { UsageError, type CliIO, type Command } from "./command";
 
 export const IMPORT_USAGE = `Usage: hookwright import PLUGIN.zip|PLUGIN_FOLDER -o PIPELINE.json [--force]
 
-Reads a Vellum plugin (a folder with package.json and hooks/, or a zip of one) into a new
-pipeline file on the vellum profile. --force overwrites an existing PIPELINE.json.`;
+Reads a plugin (a folder or a zip of one) into a new pipeline file on its host's profile: a
+Vellum plugin (package.json and hooks/), an OpenClaw plugin (openclaw.plugin.json), or Claude
+Code hooks (a plugin's hooks/hooks.json, or a project's .claude/settings.json with the scripts
+it runs). --force overwrites an existing PIPELINE.json.`;
 
 /**
  * `hookwright import`: a Vellum plugin zip or folder as a pipeline file (docs/bundles.md).
@@ -54,7 +56,7 @@ export function importCommand(argv: readonly string[], io: CliIO): Promise<numbe
 
 const command: Command = {
   name: "import",
-  summary: "Read a Vellum plugin (a .zip or a folder) into a new pipeline file.",
+  summary: "Read a plugin (Vellum, OpenClaw, Claude Code hooks; a .zip or a folder) into a new pipeline file.",
   usage: IMPORT_USAGE.split("\n")[0]?.replace(/^Usage: /, "") ?? "",
   run: importCommand,
 };
