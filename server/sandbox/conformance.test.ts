@@ -74,6 +74,14 @@ const CASES: Case[] = [
       r: `() => [new Boolean(true), { n: new Number(1) }]`,
     },
   },
+  {
+    name: "boxed primitives with their own Symbol.toStringTag, and plain objects tagged like them",
+    execution: "chain",
+    context: { a: 1 },
+    hooks: {
+      h: `(ctx) => { const n = new Number(3); n[Symbol.toStringTag] = "Other"; const s = new String("t"); Object.defineProperty(s, Symbol.toStringTag, { get() { return "Tagged"; } }); ctx.list = [n, s, { [Symbol.toStringTag]: "Number", v: 1 }, Object.assign(Object.create({ [Symbol.toStringTag]: "Boolean" }), { w: 2 })]; }`,
+    },
+  },
   { name: "a circular structure fails the hook", execution: "chain", context: { a: 1 }, hooks: { h: `(ctx) => { const o = { self: null }; o.self = o; ctx.o = o; }` } },
   {
     name: "array surgery and deletes",

@@ -130,19 +130,26 @@ export function installChain(): ChainApi {
  * converts come from the hooks' realms. Answers those checks by brand, in this realm only.
  */
 function installRealmIndependentInstanceof(): void {
-  const branded = (ctor: { prototype: { valueOf(): unknown } }) => (value: unknown) => {
-    if (typeof value !== "object" || value === null) return false;
-    try {
-      // An array is never a boxed primitive. Answering it without the throwing brand check
-      // matters: each throw builds an Error with a backtrace (~10-20 µs in QuickJS), and the
-      // executor asks three times for every object a hook stores or returns. Array.isArray
-      // runs no user code (a proxy's traps included); a revoked proxy throws and answers false.
-      if (Array.isArray(value)) return false;
-      ctor.prototype.valueOf.call(value);
-      return true;
-    } catch {
-      return false;
-    }
+  const tagOf = Object.prototype.toString;
+  const branded = (ctor: { name: string; prototype: { valueOf(): unknown } }) => {
+    const tag = `[object ${ctor.name}]`;
+    return (value: unknown) => {
+      if (typeof value !== "object" || value === null) return false;
+      try {
+        // Answering without the throwing brand check matters: each throw builds an Error with a
+        // backtrace (~10-20 µs in QuickJS), and the executor asks three times for every object a
+        // hook stores or returns. An array is never a boxed primitive (Array.isArray runs no user
+        // code; a revoked proxy throws and answers false). Nor is an object whose tag is not the
+        // constructor's and that has no Symbol.toStringTag to change its tag: a real boxed value
+        // without one always tags as `[object Number]` (String, Boolean).
+        if (Array.isArray(value)) return false;
+        if (tagOf.call(value) !== tag && !(Symbol.toStringTag in value)) return false;
+        ctor.prototype.valueOf.call(value);
+        return true;
+      } catch {
+        return false;
+      }
+    };
   };
   const ordinary = Function.prototype[Symbol.hasInstance];
   // Subclasses (the executor's DraftValueError) inherit the static method: they keep the ordinary check.
