@@ -292,14 +292,15 @@ test.describe("Designer", () => {
 
   test("screenshot of a populated pipeline for the docs", async ({ page, seedPipeline }) => {
     test.skip(!process.env["HOOKWRIGHT_SCREENSHOT"], "set HOOKWRIGHT_SCREENSHOT=1 to refresh docs/screenshot-designer.png");
-    await page.setViewportSize({ width: 1600, height: 1000 });
+    await page.setViewportSize({ width: 1440, height: 900 });
     const seeded = await seedPipeline(showcase);
     await page.goto(`/pipelines/${seeded.id}`);
     await badge(page, "pre-model-call").click();
     await page.getByTestId("hook-name").first().click();
     await expect(page.locator(".monaco-editor")).toBeVisible({ timeout: 30_000 });
     await expect.poll(() => editorText(page)).toContain("Be concise");
-    await badge(page, "init").hover();
+    // Focus, not hover: the graph pans a badge out of view into it first, and shows its description.
+    await badge(page, "init").focus();
     await page.waitForTimeout(1500);
     await page.screenshot({ path: "docs/screenshot-designer.png" });
   });

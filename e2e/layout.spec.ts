@@ -130,6 +130,24 @@ test.describe("Designer layout", () => {
     });
   }
 
+  test("screenshots of the designer at each size for the docs", async ({ page, seedPipeline }) => {
+    test.skip(!process.env["HOOKWRIGHT_SCREENSHOT"], "set HOOKWRIGHT_SCREENSHOT=1 to refresh docs/designer-<width>x<height>.png");
+    test.setTimeout(120_000);
+    const seeded = await seedPipeline(showcase);
+    for (const size of sizes) {
+      await page.setViewportSize(size);
+      await page.goto(`/pipelines/${seeded.id}`);
+      await page.getByTestId("point-badge-pre-model-call").first().click();
+      await page.getByTestId("hook-name").first().click();
+      await expect(page.locator(".monaco-editor")).toBeVisible({ timeout: 30_000 });
+      await expect.poll(() => page.locator(".monaco-editor .view-lines").innerText()).toContain("Be concise");
+      await page.getByTestId("run-button").click();
+      await expect(page.getByTestId("exit-reason")).toBeVisible({ timeout: 30_000 });
+      await page.waitForTimeout(800);
+      await page.screenshot({ path: `docs/designer-${size.width}x${size.height}.png` });
+    }
+  });
+
   test.describe("panes", () => {
     test("a resized pane stays resized after a reload; collapsed panes come back with their key", async ({ page, seedPipeline }) => {
       await page.setViewportSize({ width: 1280, height: 720 });
@@ -276,13 +294,14 @@ test.describe("Designer layout", () => {
       await expect(words.locator(".run-hook-head strong")).toHaveText("count-words");
       const error = words.getByTestId("hook-error");
       await expect(error).toContainText("too many words");
-      expect(((await error.innerText()).match(/hooks\/count-words\.ts:3:\d+/g) ?? []).length).toBe(1);
+      // The sandbox names a hook's file by its id.
+      expect(((await error.innerText()).match(/hooks\/h-words\.ts:3:\d+/g) ?? []).length).toBe(1);
       // The timeline row of that call uses the same name.
       await expect(page.locator('.run-timeline-row[data-type="hook.end"] .run-timeline-what').first()).toHaveText("count-words");
 
       const spin = page.locator('.run-hook-cards [data-testid="hook-card"][data-hook-id="h-spin"]').first();
       await expect(spin.getByTestId("hook-error")).toContainText("timed out after 200 ms");
-      await expect(spin.getByTestId("hook-error")).toContainText("hooks/spin.ts:3:");
+      await expect(spin.getByTestId("hook-error")).toContainText("hooks/h-spin.ts:3:");
       await spin.getByTestId("hook-error").click();
       await expect(page.locator(".monaco-editor")).toBeVisible({ timeout: 30_000 });
       await expect(page.locator(".monaco-editor .active-line-number")).toHaveText("3");

@@ -1,11 +1,12 @@
 import type { Box } from "./layoutProfile";
 
 /**
- * The graph's smallest text is 12 px (loopGraph.module.css); at this zoom it is 11 px on screen,
- * the least a badge or label may show at.
+ * The graph's smallest text is 12 px (loopGraph.module.css); at this zoom it is just over 11 px
+ * on screen, the least a badge or label may show at (11/12 exactly lands a hair under 11 once
+ * the transform is applied).
  */
 export const SMALLEST_GRAPH_FONT = 12;
-export const READABLE_ZOOM = 11 / SMALLEST_GRAPH_FONT;
+export const READABLE_ZOOM = 0.92;
 /** A small graph in a large pane is not blown up beyond this. */
 export const MAX_FIT_ZOOM = 1.15;
 const MARGIN = 12;
