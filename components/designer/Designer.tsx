@@ -111,6 +111,7 @@ function Workspace({ profile, runPanel }: { profile: Profile; runPanel?: ReactNo
                 <LoopGraph
                   profile={profile}
                   hooks={doc.hooks}
+                  externalPoints={doc.externalHooks?.map((h) => h.point)}
                   selectedPointId={selectedPointId}
                   onSelectPoint={selectPoint}
                   activeEdgeId={highlight?.edgeId ?? null}

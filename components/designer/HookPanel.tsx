@@ -5,6 +5,7 @@ import { HookNotesProvider } from "~/components/hook-notes/HookNotes";
 import { RunPointButton } from "~/components/point-run/RunPointButton";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import type { Profile } from "~/core/profiles";
+import { ExternalHooks } from "./ExternalHooks";
 import { HookList } from "./HookList";
 import styles from "./hookPanel.module.css";
 import { PointOverview } from "./PointOverview";
@@ -37,6 +38,7 @@ export function HookPanel({ profile }: { profile: Profile }) {
           </h2>
         </header>
         <PointOverview profile={profile} />
+        <ExternalHooks />
       </section>
     );
   }
@@ -91,6 +93,7 @@ export function HookPanel({ profile }: { profile: Profile }) {
       ) : (
         <HookList point={point} profile={profile} />
       )}
+      <ExternalHooks pointId={point.id} />
       <p id="hook-list-keys" className={styles.keys}>
         <kbd>↑</kbd>/<kbd>↓</kbd> move focus · <kbd>Alt</kbd>+<kbd>↑</kbd>/<kbd>↓</kbd> reorder · <kbd>Enter</kbd> open · <kbd>Space</kbd> on/off ·{" "}
         <kbd>F2</kbd> rename · <kbd>Del</kbd> delete · <kbd>Ctrl</kbd>+<kbd>D</kbd> duplicate

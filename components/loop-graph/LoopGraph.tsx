@@ -24,6 +24,8 @@ function sameDrawnHooks(a: readonly Hook[], b: readonly Hook[]): boolean {
 export interface LoopGraphProps {
   profile: Profile;
   hooks: readonly Hook[];
+  /** Events of the pipeline's external hooks (listed on the badges, not run). */
+  externalPoints?: readonly string[];
   selectedPointId: string | null;
   onSelectPoint(pointId: string): void;
   /** Run highlighting (issue 5): the transition being crossed, the point and hook executing. */
@@ -61,9 +63,11 @@ export function LoopGraph(props: LoopGraphProps) {
     }),
     [selectedPointId, props.activeEdgeId, props.activePoint, props.activeHookId],
   );
+  const externalKey = (props.externalPoints ?? []).join("\n");
+  const externalPoints = useMemo(() => (externalKey === "" ? [] : externalKey.split("\n")), [externalKey]);
   const edges = useMemo(
-    () => buildFlowEdges({ layout, profile, hooks, highlights }),
-    [layout, profile, hooks, highlights],
+    () => buildFlowEdges({ layout, profile, hooks, externalPoints, highlights }),
+    [layout, profile, hooks, externalPoints, highlights],
   );
 
   const paneRef = useRef<HTMLDivElement>(null);

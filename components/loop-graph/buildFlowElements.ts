@@ -108,10 +108,13 @@ export function buildFlowEdges(options: {
   layout: ProfileLayout;
   profile: { points: readonly Pick<HookPointSpec, "id" | "doc">[] };
   hooks: readonly Hook[];
+  /** Events of the pipeline's external hooks, one entry per hook. */
+  externalPoints?: readonly string[];
   highlights: FlowHighlights;
 }): LoopFlowEdge[] {
   const { layout, profile, hooks, highlights } = options;
   const counts = countHooks(hooks);
+  const external = options.externalPoints ?? [];
   const docs = new Map(profile.points.map((p) => [p.id, p.doc]));
   const activeHookPoint = hooks.find((h) => h.id === highlights.activeHookId)?.point ?? null;
 
@@ -121,6 +124,7 @@ export function buildFlowEdges(options: {
       doc: docs.get(pointId) ?? "",
       enabled: counts.get(pointId)?.enabled ?? 0,
       total: counts.get(pointId)?.total ?? 0,
+      ...(external.includes(pointId) ? { external: external.filter((p) => p === pointId).length } : {}),
       selected: pointId === highlights.selectedPointId,
       active:
         (pointId === highlights.activePoint || pointId === activeHookPoint) &&

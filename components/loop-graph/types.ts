@@ -25,6 +25,8 @@ export interface PointBadgeData {
   /** Hooks on the point that are enabled (the number on the badge). */
   enabled: number;
   total: number;
+  /** Hooks the host runs that Hookwright cannot (imported shell / Python commands), listed not run. */
+  external?: number;
   selected: boolean;
   active: boolean;
 }

@@ -9,7 +9,8 @@ import type { PointBadgeData } from "../types";
 function badgeLabel(p: PointBadgeData): string {
   const hooks = `${p.enabled} enabled hook${p.enabled === 1 ? "" : "s"}`;
   const off = p.total > p.enabled ? `, ${p.total - p.enabled} disabled` : "";
-  return `${p.pointId}: ${hooks}${off}`;
+  const external = p.external ? `, ${p.external} external (not run by Hookwright)` : "";
+  return `${p.pointId}: ${hooks}${off}${external}`;
 }
 
 /** The clickable hook-point badges of one transition, centred on `at`. */
@@ -70,6 +71,11 @@ export const PointBadges = memo(function PointBadges(props: {
                 {p.enabled}
               </span>
               {p.total > p.enabled ? <span className={styles.offCount}>+{p.total - p.enabled} off</span> : null}
+              {p.external ? (
+                <span className={styles.offCount} data-testid={`point-external-${p.pointId}`}>
+                  +{p.external} external
+                </span>
+              ) : null}
             </button>
             {p.selected ? <BadgeRunButton pointId={p.pointId} /> : null}
           </Fragment>
