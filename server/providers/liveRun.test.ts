@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PIPELINE_FORMAT, type PipelineInput, type Scenario } from "../../core/pipeline/schema";
+import { firstDivergence } from "../../core/run/divergence";
 import { scenarioFromTrace } from "../../core/run/scenarioFromTrace";
 import type { TraceEvent } from "../../core/trace/events";
 import { createPipeline } from "../../db/pipelineStore";
@@ -142,15 +143,19 @@ describe("a run against real providers", () => {
     expect(of(rerun.events, "model.response").map((r) => r.content)).toEqual(of(first.events, "model.response").map((r) => r.content));
     expect(rerun.row?.exitReason).toBe("no_tool_calls");
     expect(of(rerun.events, "model.response").map((r) => [r.provider?.name, r.recorded, r.usage])).toEqual([
-      ["claude", true, undefined],
-      ["local", true, undefined],
+      ["claude", true, { inputTokens: 50, outputTokens: 20 }],
+      ["local", true, { inputTokens: 80, outputTokens: 9 }],
     ]);
+    // Same hooks, same recorded replies: the same turn (stream timing and `recorded` do not count).
+    expect(firstDivergence(readAllStoredEvents(handle.db, first.runId), readAllStoredEvents(handle.db, rerun.runId))).toBeNull();
 
     anthropic.script([{ kind: "stream", reply: { content: [{ type: "text", text: "No search needed." }] } }]);
     const live = await finished(() => service.rerun({ runId: first.runId, live: true }));
     expect(anthropic.modelCalls().length + local.modelCalls().length).toBe(calls + 1);
     expect(of(live.events, "model.response").map((r) => r.content)).toEqual([[{ type: "text", text: "No search needed." }]]);
     expect(live.row?.rerunOf).toBe(first.runId);
+    // Compare points at the model's new answer.
+    expect(firstDivergence(readAllStoredEvents(handle.db, first.runId), readAllStoredEvents(handle.db, live.runId))).toMatchObject({ reason: "model.response differs" });
   });
 
   it("save as scenario turns the real run into a scripted one that runs offline", async () => {

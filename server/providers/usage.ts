@@ -17,9 +17,12 @@ export function usageOf(responses: readonly unknown[]): RunUsage {
     const e = r as { provider?: { name?: unknown; model?: unknown }; usage?: { inputTokens?: unknown; outputTokens?: unknown }; recorded?: unknown };
     if (!e.provider) continue;
     out.calls += 1;
+    // A reply answered from the recording spent no tokens this time.
     if (e.recorded === true) out.recorded += 1;
-    if (typeof e.usage?.inputTokens === "number") out.inputTokens += e.usage.inputTokens;
-    if (typeof e.usage?.outputTokens === "number") out.outputTokens += e.usage.outputTokens;
+    else {
+      if (typeof e.usage?.inputTokens === "number") out.inputTokens += e.usage.inputTokens;
+      if (typeof e.usage?.outputTokens === "number") out.outputTokens += e.usage.outputTokens;
+    }
     const model = `${String(e.provider.name)}/${String(e.provider.model)}`;
     if (!out.models.includes(model)) out.models.push(model);
   }

@@ -13,8 +13,8 @@ export function createReplayModelProvider(recorded: readonly TraceEvent[]): Mode
     if (e.type === "run.end") exhausted = e.exitReason === "script_exhausted";
     if (e.type !== "model.response") continue;
     lastCall = Math.max(lastCall, e.call);
-    // A real model's reply says which model gave it, and that it now comes from the recording.
-    const meta = e.provider ? { meta: { provider: e.provider, recorded: true } } : {};
+    // A real model's reply keeps what was recorded with it (model, usage, rejection) and says it now comes from the recording.
+    const meta = e.provider ? { meta: { provider: e.provider, ...(e.usage ? { usage: e.usage } : {}), ...(e.rejection ? { rejection: e.rejection } : {}), recorded: true } } : {};
     byCall.set(e.call, e.error !== undefined ? { error: e.error, ...meta } : { content: e.content, stopReason: e.stopReason, ...meta });
   }
   // The trace does not carry the reply's code: a recording that ran out of script did so at its last call.
