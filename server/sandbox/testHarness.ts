@@ -10,7 +10,7 @@ import { openSandboxRunner, type SandboxRunner, type SandboxRunnerDeps } from ".
  * was disposed (style.md R12).
  */
 
-export type TestPipeline = Pick<Pipeline, "hooks" | "modules" | "scenarios"> & Partial<Pick<Pipeline, "settings">>;
+export type TestPipeline = Pick<Pipeline, "hooks" | "modules" | "scenarios"> & Partial<Pick<Pipeline, "settings" | "name">>;
 
 /** A pipeline whose hooks are `{ id: code }` in order, with optional shared modules and tool handlers. */
 export function pipelineOf(
@@ -42,7 +42,10 @@ export const MiB = 1024 * 1024;
 export const TEST_LIMITS = { timeoutMs: 300, memoryBytes: 16 * MiB };
 
 export interface Harness {
-  open(pipeline: TestPipeline, options?: { clockStart?: number; seed?: number; limits?: { timeoutMs: number; memoryBytes: number } } & SandboxRunnerDeps): Promise<SandboxRunner>;
+  open(
+    pipeline: TestPipeline,
+    options?: { clockStart?: number; seed?: number; limits?: { timeoutMs: number; memoryBytes: number }; files?: { path: string; content: string }[] } & SandboxRunnerDeps,
+  ): Promise<SandboxRunner>;
   /** Asserts that no runner leaked a QuickJS context (every one alive is a realm it holds), then disposes every runner. */
   cleanup(): void;
 }
@@ -53,7 +56,7 @@ export function createHarness(): Harness {
     async open(pipeline, options = {}) {
       const runtimes: QuickJSRuntime[] = [];
       const runner = await openSandboxRunner(
-        { pipeline, clockStart: options.clockStart ?? 1_767_225_600_000, seed: options.seed ?? 1, limits: options.limits ?? TEST_LIMITS },
+        { pipeline, clockStart: options.clockStart ?? 1_767_225_600_000, seed: options.seed ?? 1, limits: options.limits ?? TEST_LIMITS, files: options.files },
         { contextTransfer: options.contextTransfer, template: options.template, observeRuntime: (runtime) => runtimes.push(runtime) },
       );
       opened.push({ runner, runtimes });

@@ -55,7 +55,7 @@ function exportNames(scripts: ReadonlyMap<string, string>): Record<string, strin
     peek: () => 0,
     clockStart: () => 0,
     random: () => 0,
-    call: (op) => (op === "env" ? {} : null),
+    call: (op) => (op === "env" ? {} : op === "facts" ? { cwd: "/workspace/plugins/plugin" } : null),
     exit: (message) => {
       throw new Error(message);
     },

@@ -33,8 +33,6 @@ const REFUSED: Readonly<Record<string, string>> = {
   tty: "the sandbox has no terminal",
   trace_events: "the sandbox has no tracing",
   wasi: "the sandbox does not run WebAssembly",
-  fs: "the virtual file system is not there yet",
-  "fs/promises": "the virtual file system is not there yet",
 };
 
 /** Every name Node itself treats as built-in that the sandbox neither provides nor refuses by name. */

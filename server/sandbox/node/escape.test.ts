@@ -86,11 +86,40 @@ describe("escaping through the simulated Node surface", () => {
     expect(callOf(result, "reader").returned).toEqual({ zero: true, own: 1, slowZero: true, text: "x" });
   });
 
-  it("has no fetch, no network module and no file system yet", async () => {
+  it("has no fetch and no network module", async () => {
+    const r = await hook(`export default async () => [typeof (globalThis as any).fetch, ${attempt(`process.getBuiltinModule("http")`)}, ${attempt(`process.getBuiltinModule("net")`)}];`);
+    expect(r.returned).toEqual(["undefined", "undefined", "undefined"]);
+  });
+
+  it("cannot leave the virtual file system: traversal, absolute paths and file: URLs find nothing real", async () => {
     const r = await hook(
-      `export default async () => [typeof (globalThis as any).fetch, ${attempt(`process.getBuiltinModule("http")`)}, ${attempt(`process.getBuiltinModule("net")`)}, ${attempt(`process.getBuiltinModule("fs")`)}];`,
+      `import fs from "node:fs";\nexport default () => [${[
+        `fs.readFileSync("/etc/passwd", "utf8")`,
+        `fs.readFileSync("../../../../etc/passwd", "utf8")`,
+        `fs.readFileSync(new URL("file:///etc/hostname"), "utf8")`,
+        `fs.existsSync("/proc/self/environ")`,
+        `fs.readdirSync("/")`,
+        `fs.writeFileSync("/workspace/../etc/evil", "x")`,
+        `fs.writeFileSync("hooks/h.ts", "rewritten")`,
+        `fs.readdirSync("/workspace/plugins/plugin/hooks")`,
+        `fs.rmSync("/workspace", { recursive: true })`,
+        `fs.createReadStream("/etc/passwd")`,
+      ]
+        .map(attempt)
+        .join(", ")}];`,
     );
-    expect(r.returned).toEqual(["undefined", "undefined", "undefined", "undefined"]);
+    expect(r.returned).toEqual([
+      "threw: ENOENT: no such file or directory, open '/etc/passwd'",
+      "threw: ENOENT: no such file or directory, open '/etc/passwd'",
+      "threw: ENOENT: no such file or directory, open '/etc/hostname'",
+      "false",
+      '["tmp","workspace"]',
+      "threw: EACCES: permission denied (the sandbox's file system is /workspace and /tmp), open '/etc/evil'",
+      "threw: EROFS: read-only file system (the plugin's directory holds the pipeline's files), open '/workspace/plugins/plugin/hooks/h.ts'",
+      '["h.ts"]',
+      "threw: EACCES: permission denied (the sandbox's file system is /workspace and /tmp), rm '/workspace'",
+      "threw: fs.createReadStream is not available in the sandbox: its virtual file system has whole-file reads and writes, not streams",
+    ]);
   });
 
   it("functions of the surface lead back only to this realm's own Function", async () => {

@@ -1,19 +1,47 @@
+import type { FileChange } from "../../../core/files/fileChange";
 import { NODE_UNIT_SCRIPTS } from "./nodeUnits.generated";
+import { FsError, normalizePath, VirtualFs } from "./vfs";
 
 /**
  * The host side of one run's simulated Node surface (issue 15): what the guest units may ask
  * the host for (`nodeCall`), bound to the run. Everything it answers comes from the pipeline
  * and the scenario, never from the real machine: the environment is the pipeline's declared
- * variables, not the server's.
+ * variables, not the server's; files live in the run's {@link VirtualFs}.
  */
 
 export interface NodeSurfaceOptions {
   /** process.env: the pipeline's declared variables (Settings), name -> value. */
   env: Readonly<Record<string, string>>;
+  /** The plugin's directory (`/workspace/plugins/<slug>`): the hooks' working directory. */
+  pluginDir: string;
+  /** The pipeline's files, relative to the plugin's directory. */
+  pluginFiles: ReadonlyMap<string, string>;
+  /** The scenario's starting files. */
+  scenarioFiles: readonly { path: string; content: string }[];
+  /** The run's virtual clock, not read (file times). */
+  now: () => number;
+  /** Called with each change a hook makes to a file. */
+  onFileChange: (change: FileChange) => void;
 }
 
+type Payload = Record<string, unknown>;
+
 export class NodeSurface {
+  private fsInstance: VirtualFs | null = null;
+
   constructor(private readonly options: NodeSurfaceOptions) {}
+
+  /** The run's file system, made on first use. */
+  get fs(): VirtualFs {
+    this.fsInstance ??= new VirtualFs({
+      pluginDir: this.options.pluginDir,
+      pluginFiles: this.options.pluginFiles,
+      scenarioFiles: this.options.scenarioFiles,
+      now: this.options.now,
+      onChange: this.options.onFileChange,
+    });
+    return this.fsInstance;
+  }
 
   /** The script of unit `name`, or "" when the sandbox has none. */
   source(name: string): string {
@@ -22,21 +50,66 @@ export class NodeSurface {
 
   /** Answers a guest request (JSON in, JSON out: `{ value }` or `{ error, code? }`). */
   call(op: string, payloadJson: string): string {
-    let payload: unknown;
+    let payload: Payload;
     try {
-      payload = JSON.parse(payloadJson) as unknown;
+      const parsed = JSON.parse(payloadJson) as unknown;
+      payload = typeof parsed === "object" && parsed !== null ? (parsed as Payload) : {};
     } catch {
       return JSON.stringify({ error: `the sandbox could not read the request for ${op}` });
     }
+    try {
+      return JSON.stringify({ value: this.answer(op, payload) });
+    } catch (error) {
+      if (error instanceof FsError) return JSON.stringify({ error: error.message, code: error.code });
+      throw error;
+    }
+  }
+
+  private answer(op: string, p: Payload): unknown {
+    const path = (key = "path") => normalizePath(String(p[key] ?? ""), this.options.pluginDir);
+    const bytes = () => Buffer.from(String(p.data ?? ""), "base64");
     switch (op) {
       case "env":
-        return JSON.stringify({ value: { ...this.options.env } });
+        return { ...this.options.env };
+      case "facts":
+        return { cwd: this.options.pluginDir };
+      case "fs.stat":
+        return this.fs.stat(path());
+      case "fs.readFile":
+        return Buffer.from(this.fs.readFile(path())).toString("base64");
+      case "fs.readdir":
+        return this.fs.readdir(path());
+      case "fs.writeFile":
+        this.fs.writeFile(path(), bytes(), p.flag === "a" ? "a" : p.flag === "wx" ? "wx" : "w");
+        return null;
+      case "fs.mkdir":
+        this.fs.mkdir(path(), p.recursive === true);
+        return null;
+      case "fs.rm":
+        this.fs.rm(path(), p.recursive === true, p.force === true, typeof p.syscall === "string" ? p.syscall : "rm");
+        return null;
+      case "fs.rename":
+        this.fs.rename(path("from"), path("to"));
+        return null;
+      case "fs.copyFile":
+        this.fs.copyFile(path("from"), path("to"), p.exclusive === true);
+        return null;
       default:
-        void payload;
-        return JSON.stringify({ error: `the sandbox has no host service ${op}` });
+        return this.refuse(op);
     }
+  }
+
+  private refuse(op: string): never {
+    throw new FsError("EINVAL", op, "");
   }
 }
 
-/** A run with no settings: an empty environment. */
-export const EMPTY_SURFACE_OPTIONS: NodeSurfaceOptions = { env: {} };
+/** A surface with nothing of a run (the snapshot's realms before a run is bound): an empty environment and file system. */
+export const EMPTY_SURFACE_OPTIONS: NodeSurfaceOptions = {
+  env: {},
+  pluginDir: "/workspace/plugins/plugin",
+  pluginFiles: new Map(),
+  scenarioFiles: [],
+  now: () => 0,
+  onFileChange: () => undefined,
+};

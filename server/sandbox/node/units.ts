@@ -22,4 +22,6 @@ export const NODE_UNIT_FILES: Readonly<Record<string, string>> = {
   string_decoder: "string-decoder.ts",
   timers: "timers.ts",
   "timers/promises": "timers-promises.ts",
+  fs: "fs.ts",
+  "fs/promises": "fs-promises.ts",
 };

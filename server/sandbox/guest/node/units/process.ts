@@ -16,8 +16,6 @@ export const NODE_FACTS = {
   pid: 4242,
   ppid: 4241,
   execPath: "/usr/local/bin/node",
-  /** The plugin's directory: the pipeline's files, read-only. */
-  cwd: "/workspace/plugins/plugin",
 } as const;
 
 const refuse = (what: string, why: string) =>
@@ -29,6 +27,8 @@ export function create(env: UnitEnv): Record<string, unknown> {
   const EventEmitter = env.unit<new () => Record<string, unknown>>("events");
   const process = new EventEmitter() as Record<string, unknown>;
   const variables = env.call("env", null) as Record<string, string>;
+  // The plugin's directory (`/workspace/plugins/<pipeline>`): the pipeline's files, read-only.
+  const cwd = String((env.call("facts", null) as { cwd: string }).cwd);
   const processEnv: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const key of Object.keys(variables)) processEnv[key] = String(variables[key]);
   // Node's process.env turns every value written into a string.
@@ -104,7 +104,7 @@ export function create(env: UnitEnv): Record<string, unknown> {
     ppid: NODE_FACTS.ppid,
     execPath: NODE_FACTS.execPath,
     execArgv: [],
-    argv: [NODE_FACTS.execPath, `${NODE_FACTS.cwd}/index.js`],
+    argv: [NODE_FACTS.execPath, `${cwd}/index.js`],
     argv0: "node",
     env: envProxy,
     config: { variables: {} },
@@ -112,7 +112,7 @@ export function create(env: UnitEnv): Record<string, unknown> {
     stdout: stream(1, "log"),
     stderr: stream(2, "error"),
     stdin,
-    cwd: () => NODE_FACTS.cwd,
+    cwd: () => cwd,
     chdir: refuse("process.chdir()", "the plugin's working directory is fixed"),
     hrtime,
     uptime: () => Math.max(0, env.now() - env.clockStart()) / 1000,
