@@ -1,5 +1,6 @@
 import type { Hook, Pipeline } from "../pipeline/schema";
 import type { Profile } from "../profiles/types";
+import { BundleError } from "./errors";
 import { dirnameOf } from "./paths";
 import { claudeCodePipeline, claudePluginName, exportedHooks, json, sortedFiles, type ExportedHook } from "./exportClaudeCodeLayout";
 import type { PluginExport } from "./registry";
@@ -100,7 +101,10 @@ export function exportClaudeCodeSdkModule(input: Pipeline, options: { profile: P
   }
   const files = new Map<string, string>();
   for (const { hook, file } of hooks) files.set(`hooks/${file}.ts`, withLocalTypes(hook.code, `hooks/${file}.ts`));
-  for (const module of pipeline.modules) files.set(module.path, withLocalTypes(module.code, module.path));
+  for (const module of pipeline.modules) {
+    if ([TYPES_FILE, MODULE_FILE].includes(module.path)) throw new BundleError("PATH_COLLISION", `Module ${module.path} would overwrite a file Hookwright generates for the SDK module; rename the module.`);
+    files.set(module.path, withLocalTypes(module.code, module.path));
+  }
   files.set(TYPES_FILE, `// Hookwright's view of ${SDK} 0.3.330, which the hooks were written against (claude-hooks.ts checks them against the real types).\n${profile.sharedTypes}`);
   files.set(MODULE_FILE, moduleCode(pipeline, profile, hooks));
   files.set("package.json", json({ name: claudePluginName(pipeline.name), version: "0.1.0", private: true, type: "module", description: pipeline.description.trim() || `Hooks exported from the Hookwright pipeline "${pipeline.name}".`, peerDependencies: { [SDK]: ">=0.3.330" } }));
