@@ -141,7 +141,8 @@ export const vellumBinding: ProfileBinding = {
       toolResponse: blockJson(v.result),
       messages: messagesJson(v.messages),
       additionalContext: null,
-      model: v.scenario.model.kind,
+      // The host names the model; a scripted scenario has none, so it reads "scripted".
+      model: v.scenario.model.kind === "provider" ? v.scenario.model.model || v.scenario.model.provider : v.scenario.model.kind,
       callSite: "mainAgent",
       supportsDynamicUi: false,
       maxInputTokens: v.scenario.model.maxInputTokens,
