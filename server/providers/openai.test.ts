@@ -121,6 +121,14 @@ describe("OpenAI-compatible provider through the official SDK against a local Ch
     expect(await ok.respond(request(1))).toMatchObject({ error: `provider "local" (${server.url}/v1) answered 500. It said: "boom"`, meta: { rejection: { kind: "http", status: 500 } } });
   });
 
+  it("an error chunk inside the stream is a rejection with the server's words", async () => {
+    server.script([{ kind: "stream", reply: { text: "partial answer", streamError: { message: "model crashed", type: "server_error" } } }]);
+    expect(await createLiveModelProvider({ model: model(), providers: [config] }).respond(request(1))).toMatchObject({
+      error: `provider "local" (${server.url}/v1) stopped the stream with server_error. It said: "model crashed"`,
+      meta: { rejection: { kind: "http", status: null } },
+    });
+  });
+
   it("times out, and a refused connection says so", async () => {
     server.script([{ kind: "hang" }]);
     expect(await createLiveModelProvider({ model: model({ timeoutMs: 250 }), providers: [config] }).respond(request(1))).toMatchObject({

@@ -15,6 +15,8 @@ export interface FakeOpenAIReply {
   finishReason?: string;
   usage?: { prompt: number; completion: number };
   chunkChars?: number;
+  /** A `{"error": …}` chunk after the text instead of the end (what OpenAI-compatible servers send when a stream fails). */
+  streamError?: { message: string; type: string };
 }
 
 export const openaiProtocol: Protocol<FakeOpenAIReply> = {
@@ -30,6 +32,7 @@ export const openaiProtocol: Protocol<FakeOpenAIReply> = {
     const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({ data: { ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] } });
     const events: { data: unknown }[] = [chunk({ role: "assistant", content: "" })];
     for (const content of reply.text ? pieces(reply.text, size) : []) events.push(chunk({ content }));
+    if (reply.streamError) return [...events, { data: { error: reply.streamError } }];
     (reply.toolCalls ?? []).forEach((call, index) => {
       events.push(chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }));
       for (const args of pieces(call.arguments, size)) events.push(chunk({ tool_calls: [{ index, function: { arguments: args } }] }));
