@@ -9,6 +9,7 @@ import { createInProcessRunner } from "../../core/engine/testing/inProcessRunner
 import { PIPELINE_FORMAT } from "../../core/pipeline/schema";
 import { startFakeOpenAI, type FakeOpenAIServer } from "../providers/testing/fakeOpenAI";
 import { createRunCommand } from "./runCommand";
+import { createTestCommand } from "./testCommand";
 
 /** `npx hookwright run` on a scenario that calls a real provider, configured by environment variables. */
 
@@ -24,7 +25,7 @@ const inProcess: HookRunnerFactory = ({ pipeline }) => {
   const sink = () => undefined;
   return Promise.resolve(createInProcessRunner({ hooks: evalPipelineHooks(pipeline, { log: sink, info: sink, warn: sink, error: sink, debug: sink }) }));
 };
-const command = createRunCommand(inProcess);
+const commands = { run: createRunCommand(inProcess), test: createTestCommand(inProcess) };
 const pipeline = {
   format: PIPELINE_FORMAT,
   name: "live",
@@ -42,6 +43,7 @@ async function hookwright(args: string[], env: Record<string, string>): Promise<
   let stdout = "";
   let stderr = "";
   try {
+    const command = args[0] === "test" ? commands.test : commands.run;
     const code = await command.run(args.slice(1), { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd: dir });
     return { code, stdout, stderr };
   } finally {
@@ -85,5 +87,18 @@ describe("hookwright run with a real provider", () => {
     expect(r.stderr).toBe(
       'hookwright run: scenario "default" calls provider "openai"; the CLI takes providers from the environment: ANTHROPIC_API_KEY (provider "anthropic"), OPENAI_API_KEY and/or OPENAI_BASE_URL (provider "openai") — configured now: none\n',
     );
+  }, 60_000);
+
+  it("hookwright test checks a real run's expectations", async () => {
+    const withExpectation = { ...pipeline, scenarios: [{ ...pipeline.scenarios[0], expectations: [{ kind: "exitReason", equals: "no_tool_calls" }] }] };
+    writeFileSync(join(dir, "t.json"), JSON.stringify(withExpectation));
+    server.script([{ kind: "stream", reply: { text: "Hi." } }]);
+    const before = server.modelCalls().length;
+    const r = await hookwright(["test", "t.json"], { OPENAI_BASE_URL: `${server.url}/v1` });
+    expect(r.code).toBe(0);
+    expect(server.modelCalls().length - before).toBe(1);
+    const missing = await hookwright(["test", "t.json"], {});
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toContain('calls provider "openai"; the CLI takes providers from the environment');
   }, 60_000);
 });

@@ -3,6 +3,7 @@ import { runScenario } from "../../core/engine/runScenario";
 import { checkExpectations, type ExpectationReport } from "../../core/expectations";
 import type { Pipeline, Scenario } from "../../core/pipeline/schema";
 import type { TraceEvent } from "../../core/trace/events";
+import { cliLiveModel } from "./liveModel";
 
 /** One scenario of `hookwright test`: passed (the run completed and every expectation held), failed, or error (the run did not complete). */
 export interface ScenarioOutcome {
@@ -22,8 +23,11 @@ const BROKEN_RUN = new Set(["internal_error", "host_error"]);
 export async function testScenario(pipeline: Pipeline, scenario: Scenario, createRunner: HookRunnerFactory): Promise<ScenarioOutcome> {
   const started = performance.now();
   const events: TraceEvent[] = [];
+  let live: ReturnType<typeof cliLiveModel>;
   try {
-    const result = await runScenario({ pipeline, scenario, createRunner, emit: (_, full) => void events.push(full) });
+    // A scenario that calls a real model calls it (providers from the environment), as `hookwright run` does.
+    live = cliLiveModel(scenario);
+    const result = await runScenario({ pipeline, scenario, createRunner, emit: (_, full) => void events.push(full), ...(live ? { model: live.model } : {}) });
     const durationMs = performance.now() - started;
     if (BROKEN_RUN.has(result.exitReason)) return { scenario: scenario.name, status: "error", report: null, exitReason: result.exitReason, error: result.error, durationMs };
     const expectations = scenario.expectations ?? [];
@@ -31,5 +35,7 @@ export async function testScenario(pipeline: Pipeline, scenario: Scenario, creat
     return { scenario: scenario.name, status: report && report.failed > 0 ? "failed" : "passed", report, exitReason: result.exitReason, error: null, durationMs };
   } catch (error) {
     return { scenario: scenario.name, status: "error", report: null, exitReason: null, error: error instanceof Error ? error.message : String(error), durationMs: performance.now() - started };
+  } finally {
+    live?.dispose();
   }
 }
