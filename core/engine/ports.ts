@@ -1,7 +1,7 @@
 import type { Json, JsonObject, JsonPatch } from "../json";
 import type { ContentBlock, Message, Pipeline, ToolDefinition } from "../pipeline/schema";
 import type { FoldRequest } from "../chain/fold/spec";
-import type { FileChange, ScenarioFile } from "../files/fileChange";
+import type { FileChange, FinalFile, ScenarioFile } from "../files/fileChange";
 import type { ExecutionModel } from "../profiles/types";
 import type { LogEntry, ModelCallMeta, ModelRoute, SourceLocation } from "../trace/events";
 
@@ -102,6 +102,8 @@ export interface HookRunner {
   callResolution?(hookId: string, decision: string): Promise<ResolutionCall | null>;
   /** Runs a scenario tool's TypeScript handler. */
   runTool(tool: string, input: JsonObject): Promise<{ content: string; isError: boolean; logs: LogEntry[]; failure: HookFailure | null }>;
+  /** The files the run changed in the virtual file system, as they are now (for run.end). */
+  finalFiles?(): FinalFile[];
   dispose(): void;
 }
 

@@ -274,7 +274,8 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     if (error instanceof ApprovalPending) throw error;
     exit = { exitReason: "internal_error", error: `the run failed inside Hookwright: ${error instanceof Error ? error.message : String(error)}` };
   }
-  record({ type: "run.end", exitReason: exit.exitReason, error: exit.error, messages: state.messages });
+  const files = runner.finalFiles?.() ?? [];
+  record({ type: "run.end", exitReason: exit.exitReason, error: exit.error, messages: state.messages, ...(files.length > 0 ? { files } : {}) });
   return { exitReason: exit.exitReason, error: exit.error, messages: state.messages, modelCalls: state.modelCalls, toolCalls: state.toolCalls };
 }
 

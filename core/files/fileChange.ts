@@ -31,3 +31,11 @@ export interface ScenarioFile {
   path: string;
   content: string;
 }
+
+/** A file's state at the end of a run (on `run.end.files`): every file the run changed, null content when it was deleted. */
+export interface FinalFile {
+  path: string;
+  content: string | null;
+  encoding: "utf8" | "base64";
+  truncated?: boolean;
+}

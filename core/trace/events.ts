@@ -1,5 +1,5 @@
 import type { Json, JsonObject, JsonPatch } from "../json";
-import type { FileChange } from "../files/fileChange";
+import type { FileChange, FinalFile } from "../files/fileChange";
 import type { ContentBlock, Message } from "../pipeline/schema";
 
 /**
@@ -205,6 +205,8 @@ export interface RunEndEvent extends Base<"run.end"> {
   exitReason: string;
   error?: string | null;
   messages?: Message[];
+  /** Every file the run changed in the sandbox's virtual file system, as it ended (absent: none). */
+  files?: FinalFile[];
 }
 
 export type TraceEvent =

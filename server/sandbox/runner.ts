@@ -3,7 +3,7 @@ import type { ChainRequest, ChainResult, HookFailure, HookRunner, ResolutionCall
 import type { JsonObject } from "../../core/json";
 import type { Pipeline } from "../../core/pipeline/schema";
 import { envOf } from "../../core/pipeline/settingsSchema";
-import { pluginDirOf, type ScenarioFile } from "../../core/files/fileChange";
+import { pluginDirOf, type FinalFile, type ScenarioFile } from "../../core/files/fileChange";
 import type { LogEntry } from "../../core/trace/events";
 import { ChainRealm } from "./chainRealm";
 import { runChainSession, unrecordedNote, type ChainSandbox } from "./chainSession";
@@ -230,6 +230,10 @@ class Runner implements SandboxRunner {
       contextAsJson: this.deps.contextTransfer === "json",
       afterChain: () => this.dropPoisonedRealms(),
     };
+  }
+
+  finalFiles(): FinalFile[] {
+    return this.node.finalFiles();
   }
 
   heapBytes(): number {

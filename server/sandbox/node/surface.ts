@@ -1,4 +1,4 @@
-import type { FileChange } from "../../../core/files/fileChange";
+import type { FileChange, FinalFile } from "../../../core/files/fileChange";
 import { NODE_UNIT_SCRIPTS } from "./nodeUnits.generated";
 import { FsError, normalizePath, VirtualFs } from "./vfs";
 
@@ -41,6 +41,11 @@ export class NodeSurface {
       onChange: this.options.onFileChange,
     });
     return this.fsInstance;
+  }
+
+  /** The files the run changed, as they are now; [] when no hook used the file system. */
+  finalFiles(): FinalFile[] {
+    return this.fsInstance ? this.fsInstance.finalFiles() : [];
   }
 
   /** The script of unit `name`, or "" when the sandbox has none. */

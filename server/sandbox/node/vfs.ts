@@ -1,4 +1,4 @@
-import type { FileChange } from "../../../core/files/fileChange";
+import type { FileChange, FinalFile } from "../../../core/files/fileChange";
 import { MAX_FILE_CHARS } from "../../../core/files/fileChange";
 
 /**
@@ -68,6 +68,8 @@ const parentOf = (path: string) => path.slice(0, path.lastIndexOf("/")) || "/";
 export class VirtualFs {
   private readonly files = new Map<string, Entry>();
   private readonly dirs = new Set<string>(["/"]);
+  /** Files the run changed, for its final state. */
+  private readonly changed = new Set<string>();
   readonly pluginDir: string;
   readonly dataDir: string;
 
@@ -128,6 +130,7 @@ export class VirtualFs {
     if (flag === "wx" && before) throw new FsError("EEXIST", "open", path);
     const after = flag === "a" && before ? concat(before, bytes) : bytes;
     this.files.set(path, { bytes: after, mtimeMs: this.options.now() });
+    this.changed.add(path);
     this.options.onChange(change(flag === "a" ? "append" : "write", path, before, after));
   }
 
@@ -150,6 +153,7 @@ export class VirtualFs {
     if (file) {
       this.assertWritable(path, syscall);
       this.files.delete(path);
+      this.changed.add(path);
       this.options.onChange(change("delete", path, file.bytes, null));
       return;
     }
@@ -179,6 +183,8 @@ export class VirtualFs {
     const replaced = this.files.get(to)?.bytes ?? null;
     this.files.delete(from);
     this.files.set(to, { bytes: file.bytes, mtimeMs: this.options.now() });
+    this.changed.add(from);
+    this.changed.add(to);
     this.options.onChange({ ...change("rename", from, replaced, file.bytes), to });
   }
 
@@ -187,9 +193,12 @@ export class VirtualFs {
     this.writeFile(to, bytes, exclusive ? "wx" : "w");
   }
 
-  /** Every file, path -> bytes (the final state after a run). */
-  snapshot(): Map<string, Uint8Array> {
-    return new Map([...this.files].map(([p, e]) => [p, e.bytes]));
+  /** The files the run changed, in path order, as they are now (null content: deleted). */
+  finalFiles(): FinalFile[] {
+    return [...this.changed].sort().map((path) => {
+      const c = change("write", path, null, this.files.get(path)?.bytes ?? null);
+      return { path, content: c.after, encoding: c.encoding, ...(c.truncated ? { truncated: true } : {}) };
+    });
   }
 }
 
