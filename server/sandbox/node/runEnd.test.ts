@@ -44,8 +44,10 @@ describe("the Node surface in a run", () => {
     const parsed = parsePipeline(pipelineInput);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
     const pipeline = parsed.value;
+    const scenario = pipeline.scenarios[0];
+    if (!scenario) throw new Error("no scenario");
     const events: TraceEvent[] = [];
-    await runScenario({ pipeline, scenario: pipeline.scenarios[0]!, createRunner: createSandboxRunner, emit: (_, full) => events.push(full) });
+    await runScenario({ pipeline, scenario, createRunner: createSandboxRunner, emit: (_, full) => events.push(full) });
     const end = events.find((e): e is HookEndEvent => e.type === "hook.end");
     const toolName = "r";
     expect(end?.error).toBeNull();
