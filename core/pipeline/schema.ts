@@ -112,7 +112,10 @@ export const modelRouteTargetSchema = z.object({
 export const providerModelSchema = z.object({
   kind: z.literal("provider"),
   /** A configured provider's name, e.g. "anthropic", "openai", "ollama". */
-  provider: z.string().min(1, "name the provider to call (Settings → Model providers)").max(100),
+  provider: z
+    .string({ error: "a provider model names the provider to call: a name from Settings → Model providers, e.g. \"ollama\"" })
+    .min(1, "name the provider to call (Settings → Model providers)")
+    .max(100),
   /** The model id; "" means the provider's default model. */
   model: z.string().max(200).default(""),
   maxTokens: z.number().int().positive().max(200_000).default(1024),
