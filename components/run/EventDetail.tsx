@@ -5,6 +5,7 @@ import { MessageView } from "./FieldChangeView";
 import { ApprovalEventDetail } from "~/components/approvals/ApprovalEventDetail";
 import { raceFlagOf } from "~/core/run/raceFlag";
 import raceStyles from "./race.module.css";
+import { FinalFiles } from "~/components/files/FileChanges";
 
 /** What a non-hook event was, in words (hook events get a {@link HookCard}). */
 export function EventDetail({ event }: { event: TraceEvent }) {
@@ -105,10 +106,13 @@ export function EventDetail({ event }: { event: TraceEvent }) {
       return <ApprovalEventDetail event={event} />;
     case "run.end":
       return (
-        <p>
-          Run ended: <strong data-testid="exit-reason">{event.exitReason}</strong>
-          {event.error ? <span className="run-error-text"> — {event.error}</span> : null}
-        </p>
+        <>
+          <p>
+            Run ended: <strong data-testid="exit-reason">{event.exitReason}</strong>
+            {event.error ? <span className="run-error-text"> — {event.error}</span> : null}
+          </p>
+          {event.files && event.files.length > 0 ? <FinalFiles files={event.files} /> : null}
+        </>
       );
   }
 }

@@ -7,6 +7,7 @@ import { describeFieldChanges } from "~/core/run/fieldChanges";
 import { hookOutcome } from "~/core/run/hookStatus";
 import type { HookEndEvent, SourceLocation } from "~/core/trace/events";
 import { FieldChangeList } from "./FieldChangeView";
+import { FileChanges } from "~/components/files/FileChanges";
 
 // Monaco is large: the side-by-side view loads only when asked for.
 const SideBySideDiff = dynamic(() => import("./SideBySideDiff").then((m) => m.SideBySideDiff), {
@@ -94,6 +95,7 @@ export const HookCard = memo(function HookCard(props: {
           </ol>
         </details>
       ) : null}
+      {event.files && event.files.length > 0 ? <FileChanges files={event.files} /> : null}
       {before && after && event.patch.length > 0 ? (
         <div className="run-side-by-side">
           <button type="button" onClick={(ev) => {
