@@ -229,9 +229,11 @@ async function main() {
     if (withBrowser) {
       if (build) {
         // scripts/nextBuild.mjs puts back the tsconfig.json that `next build` edits for a custom distDir.
-        const specifier = "../../scripts/nextBuild.mjs";
-        const { nextBuild } = (await import(specifier)) as { nextBuild(dir: string): Promise<number> };
-        if ((await nextBuild(distDir)) !== 0) throw new Error("next build failed");
+        // It runs in a child whose output goes to stderr: stdout carries only the bench's JSON.
+        const script = `import("./scripts/nextBuild.mjs").then((m) => m.nextBuild(${JSON.stringify(distDir)})).then((code) => process.exit(code))`;
+        const built = spawn(process.execPath, ["-e", script], { env, stdio: ["ignore", 2, 2] });
+        const code = await new Promise<number | null>((resolve) => built.on("exit", resolve));
+        if (code !== 0) throw new Error("next build failed");
       }
       const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], { env, stdio: "ignore" });
       const browser = await chromium.launch({
