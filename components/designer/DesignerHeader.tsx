@@ -8,6 +8,7 @@ import type { Profile } from "~/core/profiles";
 import styles from "./designer.module.css";
 import { downloadText, exportFileName, pipelineFileText } from "./exportPipeline";
 import { ImportPipelineButton } from "./ImportPipelineButton";
+import { PipelineSettingsButton } from "~/components/settings/pipeline/PipelineSettingsButton";
 import { SaveStatus } from "./SaveStatus";
 import { useDesignerDoc } from "./useDesignerDoc";
 
@@ -69,6 +70,7 @@ export function DesignerHeader({ profile, onShowRuns }: { profile: Profile; onSh
           Export file
         </button>
         <ImportPipelineButton />
+        <PipelineSettingsButton />
         {pipelineId ? <ExportPluginButton pipelineId={pipelineId} /> : null}
         {onShowRuns ? (
           <button type="button" className="btn btn-quiet" onClick={onShowRuns} title="Every run of this pipeline: compare any two (Alt+5)" data-testid="runs-link">

@@ -1,4 +1,5 @@
 import type { Pipeline } from "~/core/pipeline/schema";
+import { withoutSecrets } from "~/core/pipeline/settingsSchema";
 
 /** The file name a pipeline is exported under: `be-concise.hookwright.json`. */
 export function exportFileName(name: string): string {
@@ -12,7 +13,8 @@ export function exportFileName(name: string): string {
 
 /** The `hookwright.pipeline/v1` file text of a document, as people read and diff it. */
 export function pipelineFileText(doc: Pipeline): string {
-  return `${JSON.stringify(doc, null, 2)}\n`;
+  // Secret environment values stay in Hookwright: the file names them with an empty value.
+  return `${JSON.stringify(withoutSecrets(doc), null, 2)}\n`;
 }
 
 /** Hands `text` to the browser as a download. */

@@ -1,4 +1,5 @@
 import type { Pipeline } from "../pipeline/schema";
+import { withoutSecrets } from "../pipeline/settingsSchema";
 import type { Profile } from "../profiles/types";
 import { pluginNameOf } from "./names";
 import type { PluginExport } from "./registry";
@@ -60,7 +61,7 @@ export function exportFimOnePipeline(pipeline: Pipeline, profile: Profile): Plug
     pluginName: name,
     files: [
       { path: "README.md", content: lines.join("\n") },
-      { path: `${name}.pipeline.json`, content: `${JSON.stringify(pipeline, null, 2)}\n` },
+      { path: `${name}.pipeline.json`, content: `${JSON.stringify(withoutSecrets(pipeline), null, 2)}\n` },
     ].sort((a, b) => a.path.localeCompare(b.path)),
     warnings: [FIM_ONE_NO_FAITHFUL_EXPORT],
   };

@@ -1,4 +1,5 @@
 import type { Hook, Pipeline, PipelineModule, Scenario } from "./schema";
+import type { PipelineSettings } from "./settingsSchema";
 
 /**
  * Edits of a pipeline document as data. The designer, undo/redo and tests all describe an edit
@@ -74,6 +75,11 @@ export interface SetHostSettingChange {
   type: "setHostSetting";
   id: string;
   value: boolean | null;
+}
+/** The pipeline's Settings (environment variables for the sandbox's simulated Node host); null removes them. */
+export interface SetSettingsChange {
+  type: "setSettings";
+  settings: PipelineSettings | null;
 }
 /** Inserts `module`. `index` is the position in `modules` (default: the end). */
 export interface AddModuleChange {
@@ -153,6 +159,7 @@ export type PipelineChange =
   | SetHookTimeoutChange
   | SetHookOnFailureChange
   | SetHostSettingChange
+  | SetSettingsChange
   | AddModuleChange
   | UpdateModuleCodeChange
   | RenameModuleChange
@@ -392,6 +399,13 @@ function applyOne(doc: Doc, change: PipelineChange): Doc {
       const { hostSettings: _gone, ...rest } = doc;
       return rest;
     }
+    case "setSettings": {
+      if (change.settings === null) {
+        const { settings: _gone, ...rest } = doc;
+        return rest;
+      }
+      return { ...doc, settings: change.settings };
+    }
     case "addModule": {
       if (doc.modules.some((m) => m.path === change.module.path)) throw new PipelineChangeError("DUPLICATE_MODULE", change.module.path);
       return { ...doc, modules: insertAt(doc.modules, clampIndex(change.index, doc.modules.length), change.module) };
@@ -486,6 +500,8 @@ export function invertPipelineChange(doc: Doc, change: PipelineChange): Pipeline
     }
     case "setHostSetting":
       return [{ type: "setHostSetting", id: change.id, value: doc.hostSettings?.[change.id] ?? null }];
+    case "setSettings":
+      return [{ type: "setSettings", settings: doc.settings ?? null }];
     case "addModule":
       return [{ type: "removeModule", path: change.module.path }];
     case "updateModuleCode": {

@@ -37,3 +37,14 @@ export function envOf(settings: PipelineSettings | undefined): Record<string, st
 
 /** Text put in place of a secret value wherever a pipeline or trace leaves the server. */
 export const SECRET_PLACEHOLDER = "";
+
+/**
+ * The pipeline as it may leave the server or the browser (an exported file, a bundle): every
+ * secret variable's value replaced by {@link SECRET_PLACEHOLDER}; its name stays, so whoever
+ * imports it sees what to fill in.
+ */
+export function withoutSecrets<T extends { settings?: PipelineSettings }>(pipeline: T): T {
+  const env = pipeline.settings?.env;
+  if (!env || !env.some((v) => v.secret)) return pipeline;
+  return { ...pipeline, settings: { ...pipeline.settings, env: env.map((v) => (v.secret ? { ...v, value: SECRET_PLACEHOLDER } : v)) } };
+}
