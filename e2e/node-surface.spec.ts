@@ -1,0 +1,114 @@
+import { readFile } from "node:fs/promises";
+import type { PipelineInput } from "~/core/pipeline/schema";
+import { expect, test } from "./test";
+
+/*
+ * Issue 15 as a user sees it: a pipeline's Settings panel declares the environment variables
+ * its hooks read as process.env; a hook that writes a file in the sandbox's virtual file system
+ * shows the change as a diff on its card, its stderr line in its logs, and the file's final
+ * state on the run's last event; the exported file leaves the secret value out.
+ */
+
+const auditPipeline: PipelineInput = {
+  format: "hookwright.pipeline/v1",
+  name: "Audit trail",
+  profile: "vellum",
+  hooks: [
+    {
+      id: "audit",
+      point: "post-tool-use",
+      name: "audit",
+      enabled: true,
+      code: [
+        'import fs from "node:fs";',
+        'import path from "node:path";',
+        "",
+        "export default async function (ctx: any) {",
+        '  const log = path.join(process.cwd(), "data", "audit.log");',
+        '  fs.appendFileSync(log, `${process.env.AUDIT_LEVEL ?? "unset"} ${ctx.toolResponse.content}\\n`);',
+        '  process.stderr.write(`audited with token ${process.env.API_TOKEN ? "set" : "missing"}\\n`);',
+        "}",
+      ].join("\n"),
+    },
+  ],
+  scenarios: [
+    {
+      name: "one search",
+      prompt: "Look it up.",
+      files: [{ path: "data/audit.log", content: "start\n" }],
+      model: {
+        kind: "scripted",
+        responses: [
+          { content: [{ type: "tool_use", id: "toolu_1", name: "search", input: { q: "x" } }], stopReason: "tool_use" },
+          { content: [{ type: "text", text: "Done." }], stopReason: "end_turn" },
+        ],
+      },
+      tools: [{ name: "search", results: ["result one"] }],
+    },
+  ],
+};
+
+test.describe("Node surface", () => {
+  test("declared env variables reach process.env, a file write is a diff on the hook's card, and the secret stays out of the export", async ({
+    page,
+    seedPipeline,
+    uniqueName,
+    api,
+  }) => {
+    const seeded = await seedPipeline(auditPipeline, { name: uniqueName("Audit trail") });
+    await page.goto(`/pipelines/${seeded.id}`);
+
+    // Settings: two variables, one secret.
+    await page.getByTestId("pipeline-settings-button").click();
+    const settings = page.getByTestId("pipeline-settings");
+    await expect(settings.getByText("No variables yet.")).toBeVisible();
+    await settings.getByTestId("add-env").click();
+    await settings.getByLabel("Name of variable 1").fill("1BAD");
+    await expect(settings.getByRole("alert")).toHaveText("letters, digits and _, not starting with a digit");
+    await settings.getByLabel("Name of variable 1").fill("AUDIT_LEVEL");
+    await expect(settings.getByRole("alert")).toHaveCount(0);
+    await settings.getByLabel("Value of AUDIT_LEVEL").fill("full");
+    await settings.getByTestId("add-env").click();
+    await settings.getByLabel("Name of variable 2").fill("API_TOKEN");
+    await settings.getByLabel("Value of API_TOKEN").fill("tok-123");
+    await settings.getByTestId("env-row").nth(1).getByLabel("secret").check();
+    await expect(settings.getByLabel("Value of API_TOKEN")).toHaveAttribute("type", "password");
+    await settings.getByRole("button", { name: "Done" }).click();
+    await expect(page.getByTestId("pipeline-settings-button")).toHaveText("Settings (2)");
+    await expect(page.getByTestId("save-status")).toHaveText("Saved");
+    const saved = await api.pipelines.get.query({ id: seeded.id });
+    expect(saved.document.settings).toEqual({
+      env: [
+        { name: "AUDIT_LEVEL", value: "full", secret: false },
+        { name: "API_TOKEN", value: "tok-123", secret: true },
+      ],
+    });
+
+    // Run: the hook's card shows the file diff and the stderr line.
+    await page.getByTestId("run-button").click();
+    const card = page.locator('.run-hook-cards [data-testid="hook-card"][data-hook-id="audit"]').first();
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    const change = card.getByTestId("file-change");
+    await expect(change).toHaveAttribute("data-path", /\/workspace\/plugins\/audit-trail-[^/]+\/data\/audit\.log$/);
+    await expect(change).toContainText("appended to");
+    await expect(change.locator("pre")).toHaveText("  start\n+ full result one\n  \n");
+    await expect(card.locator(".run-log-error")).toHaveText("error audited with token set");
+
+    // The run's last event lists the file as it ended.
+    await expect(page.getByTestId("exit-reason")).toBeVisible({ timeout: 30_000 });
+    const finalFiles = page.getByTestId("final-files");
+    await expect(finalFiles.getByTestId("final-file")).toHaveCount(1);
+    await expect(finalFiles.locator("pre")).toHaveText("start\nfull result one\n");
+
+    // Export: the secret's name is there, its value is not.
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export file" }).click();
+    const exported = JSON.parse(await readFile(await (await download).path(), "utf8")) as { settings: unknown };
+    expect(exported.settings).toEqual({
+      env: [
+        { name: "AUDIT_LEVEL", value: "full", secret: false },
+        { name: "API_TOKEN", value: "", secret: true },
+      ],
+    });
+  });
+});
