@@ -101,7 +101,6 @@ test.describe("Model providers", () => {
     await page.getByRole("link", { name: "Open replay" }).click();
     await expect(page.getByTestId("step-detail")).toContainText("Run of");
     await expect(page.getByTestId("run-usage")).toHaveText(`2 real model calls (${name}/llama3.2) · 50 tokens in, 14 out`);
-    for (let i = 0; i < 8; i++) await page.keyboard.press("j");
     await page.getByTestId("rerun-button").click();
     await expect(page).toHaveURL(/\/runs\/compare\?/);
     expect(fake.modelCalls()).toHaveLength(2);
