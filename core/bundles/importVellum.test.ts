@@ -104,13 +104,13 @@ describe("importVellumPlugin", () => {
     files.set("hooks/on-telemetry.ts", "export default async () => {};\n");
     files.set("hooks/stop.d.ts", "export {};\n");
     files.set("tools/lookup.ts", "export default { name: 'lookup' };\n");
-    files.set("hooks/post-tool-use.ts", 'import fs from "node:fs";\nexport default async () => { fs.statSync("."); };\n');
+    files.set("hooks/post-tool-use.ts", 'import { execSync } from "node:child_process";\nimport fs from "node:fs";\nexport default async () => { fs.statSync("."); execSync("id"); };\n');
     const { pipeline, warnings } = importVellumPlugin(files, { profile });
     expect(pipeline.hooks.map((h) => h.point)).toEqual(["post-tool-use", "stop"]);
     expect(warnings).toEqual([
       'hooks/on-telemetry.ts is skipped: "on-telemetry" is not a hook point the Vellum assistant plugins host fires.',
       "tools/lookup.ts is skipped: Hookwright pipelines do not carry plugin tools.",
-      'hooks/post-tool-use.ts imports "node:fs"; in Hookwright only the plugin\'s own files and @vellumai/plugin-api can be imported, so it may fail when it runs here.',
+      'hooks/post-tool-use.ts imports "node:child_process"; in Hookwright only the plugin\'s own files, @vellumai/plugin-api and the Node built-in modules the sandbox simulates can be imported, so it may fail when it runs here.',
     ]);
   });
 

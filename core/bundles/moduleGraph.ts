@@ -1,4 +1,5 @@
 import { moduleSchema, type PipelineModule } from "../pipeline/schema";
+import { isSimulatedNodeModule } from "../sandbox/nodeBuiltins";
 import { BundleError } from "./errors";
 import { importSpecifiers } from "./importSpecifiers";
 import { PLUGIN_API_PACKAGE } from "./manifest";
@@ -67,9 +68,10 @@ export function collectModules(files: PluginFiles, roots: readonly ImportRoot[],
   for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
     for (const specifier of importSpecifiers(item.code)) {
       if (!isRelativeSpecifier(specifier)) {
-        if (specifier !== PLUGIN_API_PACKAGE) {
+        // The sandbox simulates these Node built-ins (docs/sandbox.md), so they run as they are.
+        if (specifier !== PLUGIN_API_PACKAGE && !isSimulatedNodeModule(specifier)) {
           warnings.push(
-            `${item.path} imports "${specifier}"; in Hookwright only the plugin's own files and ${PLUGIN_API_PACKAGE} can be imported, so it may fail when it runs here.`,
+            `${item.path} imports "${specifier}"; in Hookwright only the plugin's own files, ${PLUGIN_API_PACKAGE} and the Node built-in modules the sandbox simulates can be imported, so it may fail when it runs here.`,
           );
         }
         continue;
