@@ -1,3 +1,4 @@
+import { nodeSurfaceDeclarations } from "~/core/sandbox/nodeTypes";
 import type { typescript as TypeScriptNamespace } from "./setupMonaco";
 
 type TypeScript = typeof TypeScriptNamespace;
@@ -40,6 +41,8 @@ export function configureTypeScript(typescript: TypeScript, declarations: string
   defaults.setExtraLibs([
     { content: declarations, filePath: "file:///__hookwright/profile.d.ts" },
     { content: SANDBOX_GLOBALS, filePath: "file:///__hookwright/sandbox.d.ts" },
+    // The simulated Node host: process, Buffer, URL, … and the node: modules the sandbox has.
+    { content: nodeSurfaceDeclarations(), filePath: "file:///__hookwright/node.d.ts" },
   ]);
 }
 
