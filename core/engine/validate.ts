@@ -11,6 +11,9 @@ export function checkPipelineAgainstProfile(pipeline: Pipeline, profile: Profile
     if (!known.includes(hook.point)) {
       issues.push({ path: `hooks[${i}].point`, message: `"${hook.point}" is not a hook point of the ${profile.name} profile (known: ${known.join(", ")})` });
     }
+    // The host refuses (or never matches) a matcher it cannot read; a disabled hook is never registered.
+    const problem = hook.enabled && hook.matcher !== null ? (profile.checkMatcher?.(hook.matcher) ?? null) : null;
+    if (problem) issues.push({ path: `hooks[${i}].matcher`, message: problem });
   });
   return issues;
 }
