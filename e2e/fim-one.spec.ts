@@ -33,6 +33,13 @@ async function newRun(api: TRPCClient<AppRouter>, pipelineId: string, seen: stri
   return run.id;
 }
 
+/** Selects the last timeline row of this event type (the timeline is virtual: scrolled to the end first). */
+async function showStep(page: Page, type: string): Promise<void> {
+  const timeline = page.getByRole("listbox", { name: "Timeline" });
+  await timeline.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await timeline.locator(`[data-type="${type}"]`).last().click();
+}
+
 /** Runs the first scenario ("a person answers") and waits for its card. */
 async function runToCard(page: Page) {
   await page.getByTestId("run-button").click();
@@ -79,6 +86,9 @@ test.describe("FIM One", () => {
     await card.getByTestId("approval-approve").click();
     await expect(card.getByTestId("approval-answer")).toContainText("Approve by Dana");
     await expect(page.getByTestId("exit-reason")).toHaveText("no_tool_calls", { timeout: 30_000 });
+    // The user sees the payment's observation: the tool's own result.
+    await showStep(page, "tool.result");
+    await expect(page.getByTestId("step-detail")).toContainText(PAID);
     const approved = await resolvedEvents(api, first);
     expect(approved.find((e) => e.type === "tool.result" && e.toolUseId === "call_pay")).toMatchObject({ content: PAID, isError: false });
     expect(await api.approvals.list.query({ runId: first })).toMatchObject([{ status: "answered", decision: "approve", respondedBy: "Dana", reason: null }]);
@@ -89,6 +99,10 @@ test.describe("FIM One", () => {
     await expect(again.getByTestId("approval-answer")).toContainText(`Reject by Dana`);
     await expect(again.getByTestId("approval-answer-reason")).toHaveText(` — ${REASON}`);
     await expect(page.getByTestId("exit-reason")).toHaveText("no_tool_calls", { timeout: 30_000 });
+    // The user sees the model's next request carry the gate's text and the reason.
+    await showStep(page, "model.request");
+    await expect(page.getByTestId("step-detail")).toContainText("Model call 3");
+    await expect(page.getByTestId("step-detail")).toContainText(REJECTED);
     const second = await newRun(api, id, [first]);
     const rejected = await resolvedEvents(api, second);
     expect(rejected.find((e) => e.type === "tool.result" && e.toolUseId === "call_pay")).toMatchObject({ content: REJECTED, claimedBy: "feishu-gate" });
