@@ -100,7 +100,13 @@ export async function measureEndToEnd(sizes: [string, number][], iterations: num
       }
     }
     const m = (key: string) => median(samples[key] ?? []);
-    const cost = (prefix: string, engine: string) => m(`${prefix}${engine}.on`) - m(`${prefix}${engine}.off`);
+    // Paired: each iteration runs on and off back to back, so the median of their differences
+    // cancels the machine's drift, where a difference of two medians carries both medians' noise.
+    const cost = (prefix: string, engine: string) => {
+      const on = samples[`${prefix}${engine}.on`] ?? [];
+      const off = samples[`${prefix}${engine}.off`] ?? [];
+      return median(on.map((v, i) => v - (off[i] ?? NaN)));
+    };
     const ratio = (prefix: string) => Math.round((cost(prefix, "sandboxed") / cost(prefix, "noSandbox")) * 100) / 100;
     const hasChildren = samples["cpuc:sandboxed.on"] !== undefined;
     const medians = (prefix: string) => Object.fromEntries(Object.keys(samples).filter((k) => k.startsWith(prefix)).map((k) => [k.slice(prefix.length), r1(m(k))]));

@@ -133,7 +133,7 @@ const ratio = (a: Stats | undefined, b: Stats | undefined) => Math.round(((a?.me
 const cpuRatio = (a: Stats | undefined, b: Stats | undefined) => Math.round(((a?.cpuMedianMs ?? NaN) / (b?.cpuMedianMs ?? NaN)) * 100) / 100;
 
 async function main() {
-  const endToEnd = withCli ? await measureEndToEnd([["10KB", 10 * 1024], ["1MB", 1024 * 1024]], quick ? 3 : 15) : [];
+  const endToEnd = withCli ? await measureEndToEnd([["10KB", 10 * 1024], ["1MB", 1024 * 1024]], quick ? 3 : 21) : [];
 
   const warmRuns = await measureWarmRuns([["10KB", 10 * 1024], ["1MB", 1024 * 1024]], quick ? 4 : 20);
 
@@ -220,7 +220,7 @@ async function main() {
         bench: "hook-overhead",
         node: process.version,
         endToEnd: {
-          what: "hookwright run --json in a fresh process: 5 trivial post-model-call hooks over 12 model calls, minus the same run with them disabled (medians of wall time per process)",
+          what: "hookwright run --json in a fresh process: 5 trivial post-model-call hooks over 12 model calls, minus the same run with them disabled: medians of the per-iteration differences (on and off run back to back), in each process's own CPU time (cpuMs, to the microsecond), with its waited-for children (GNU time, 10 ms), and in wall time",
           sizes: endToEnd,
         },
         endToEndWarm: {
