@@ -154,6 +154,7 @@ export function createFirePoint(options: {
         clock: call.clock,
         random: call.random,
         ...(call.files?.length ? { files: call.files } : {}),
+        ...(call.requests?.length ? { requests: call.requests } : {}),
       });
     }
     if (spec.execution === "fold") {

@@ -2,6 +2,7 @@ import type { Json, JsonObject, JsonPatch } from "../json";
 import type { ContentBlock, Message, Pipeline, ToolDefinition } from "../pipeline/schema";
 import type { FoldRequest } from "../chain/fold/spec";
 import type { FileChange, FinalFile, ScenarioFile } from "../files/fileChange";
+import type { HttpExchange, HttpFixture } from "../sandbox/http";
 import type { ExecutionModel } from "../profiles/types";
 import type { LogEntry, ModelCallMeta, ModelRoute, SourceLocation } from "../trace/events";
 
@@ -38,6 +39,8 @@ export interface HookCallResult {
   random: number[];
   /** Changes the call made to the run's virtual file system, in order (absent: none). */
   files?: FileChange[];
+  /** HTTP requests the call made and their fixture answers, in order (absent: none). */
+  requests?: HttpExchange[];
   /** For claiming chains: this hook claimed (`handled: true`) and stopped the chain. */
   claimed?: boolean;
   /** Writes the execution model threw away (void/claiming drafts, a failed hook's draft, losing keys); see core/chain. */
@@ -114,7 +117,7 @@ export interface ResolutionCall {
 }
 
 export interface HookRunnerFactory {
-  (options: { pipeline: Pipeline; clockStart: number; seed: number; limits: SandboxLimits; /** The scenario's starting files for the virtual file system. */ files?: ScenarioFile[] }): Promise<HookRunner>;
+  (options: { pipeline: Pipeline; clockStart: number; seed: number; limits: SandboxLimits; /** The scenario's starting files for the virtual file system. */ files?: ScenarioFile[]; /** The scenario's HTTP fixtures. */ http?: HttpFixture[] }): Promise<HookRunner>;
 }
 
 export interface ModelRequest {

@@ -35,6 +35,7 @@ export async function runScenario(options: {
     seed: scenario.seed,
     limits: { timeoutMs: pipeline.limits.timeoutMs, memoryBytes: pipeline.limits.memoryMiB * 1024 * 1024 },
     ...(scenario.files ? { files: scenario.files } : {}),
+    ...(scenario.http ? { http: scenario.http } : {}),
   });
   try {
     return await simulate({ pipeline, scenario, profile, runner, model: options.model ?? createScriptedModel(scenario.model), emit: options.emit, runId: options.runId, approvals: options.approvals });

@@ -204,6 +204,20 @@ export const scenarioSchema = z.object({
   hostContext: z.record(z.string(), z.json()).optional(),
   /** Files the run's virtual file system starts with (path absolute, or relative to the plugin's directory; UTF-8 text). Optional. */
   files: z.array(z.object({ path: z.string().min(1).max(1000), content: z.string().max(1024 * 1024) })).max(200).optional(),
+  /** HTTP fixtures: the only answers `fetch` gets in the sandbox (core/sandbox/http.ts). Optional. */
+  http: z
+    .array(
+      z.object({
+        method: z.string().min(1).max(10).default("GET"),
+        url: z.string().min(1, "a fixture needs a URL (exact, or with * for any characters)").max(2000),
+        status: z.number().int().min(100).max(599).default(200),
+        headers: z.record(z.string(), z.string()).default({}),
+        body: z.string().max(1024 * 1024).default(""),
+        delayMs: z.number().int().min(0).max(600_000).default(0),
+      }),
+    )
+    .max(200)
+    .optional(),
 });
 export type Scenario = z.infer<typeof scenarioSchema>;
 

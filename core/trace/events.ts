@@ -1,5 +1,6 @@
 import type { Json, JsonObject, JsonPatch } from "../json";
 import type { FileChange, FinalFile } from "../files/fileChange";
+import type { HttpExchange } from "../sandbox/http";
 import type { ContentBlock, Message } from "../pipeline/schema";
 
 /**
@@ -96,6 +97,8 @@ export interface HookEndEvent extends Base<"hook.end"> {
   random?: number[];
   /** Changes the hook made to the run's virtual file system (issue 15), in order; absent when none. */
   files?: FileChange[];
+  /** HTTP requests the hook made, answered from the scenario's fixtures (or failed), in order; absent when none. */
+  requests?: HttpExchange[];
 }
 export interface PointEndEvent extends Base<"point.end"> {
   point: string;

@@ -67,10 +67,9 @@ describe("sandbox capabilities", () => {
     expect(probe.returned).toEqual({ process: "object", env: "undefined" });
   });
 
-  it("has no fetch", async () => {
+  it("has no network: fetch is answered only by the scenario's HTTP fixtures", async () => {
     const call = await run(`export default async () => { await globalThis.fetch("https://example.com"); };`);
-    expect(call.failure?.message).toBe("TypeError: not a function (hooks/h.ts:1:52)");
-    expect((await run(`export default () => ({ fetch: typeof globalThis.fetch });`)).returned).toEqual({ fetch: "undefined" });
+    expect(call.failure?.message).toBe("TypeError: no fixture for GET https://example.com: add one in the scenario's HTTP fixtures (hooks/h.ts:1:52)");
   });
 
   it("has no XMLHttpRequest", async () => {
@@ -108,12 +107,12 @@ describe("sandbox capabilities", () => {
       globals: [
         "AbortController", "AbortSignal", "AggregateError", "Array", "ArrayBuffer", "BigInt", "BigInt64Array", "BigUint64Array",
         "Boolean", "Buffer", "DOMException", "DataView", "Date", "Error", "EvalError", "Event", "EventTarget", "FinalizationRegistry",
-        "Float16Array", "Float32Array", "Float64Array", "Function", "Infinity", "Int16Array", "Int32Array", "Int8Array",
+        "Float16Array", "Float32Array", "Float64Array", "Function", "Headers", "Infinity", "Int16Array", "Int32Array", "Int8Array",
         "InternalError", "Iterator", "JSON", "Map", "Math", "NaN", "Number", "Object", "Promise", "Proxy", "RangeError",
-        "ReferenceError", "Reflect", "RegExp", "Set", "SharedArrayBuffer", "String", "Symbol", "SyntaxError", "TextDecoder",
+        "ReferenceError", "Reflect", "RegExp", "Request", "Response", "Set", "SharedArrayBuffer", "String", "Symbol", "SyntaxError", "TextDecoder",
         "TextEncoder", "TypeError", "URIError", "URL", "URLSearchParams", "Uint16Array", "Uint32Array", "Uint8Array",
         "Uint8ClampedArray", "WeakMap", "WeakRef", "WeakSet", "atob", "btoa", "clearImmediate", "clearInterval", "clearTimeout",
-        "console", "crypto", "decodeURI", "decodeURIComponent", "encodeURI", "encodeURIComponent", "escape", "eval", "global",
+        "console", "crypto", "decodeURI", "decodeURIComponent", "encodeURI", "encodeURIComponent", "escape", "eval", "fetch", "global",
         "globalThis", "isFinite", "isNaN", "parseFloat", "parseInt", "performance", "process", "queueMicrotask", "setImmediate",
         "setInterval", "setTimeout", "structuredClone", "undefined", "unescape",
       ],

@@ -163,6 +163,7 @@ function chainResult(request: ChainRequest, output: ChainOutput, extras: Readonl
       clock: extra.recording.clock,
       random: extra.recording.random,
       ...(extra.recording.files?.length ? { files: extra.recording.files } : {}),
+      ...(extra.recording.requests?.length ? { requests: extra.recording.requests } : {}),
       claimed: kept?.claimed ?? false,
       droppedWrites: record?.droppedWrites ?? [],
       ...(record && "output" in record ? { output: kept ? (record.output ?? null) : null } : {}),

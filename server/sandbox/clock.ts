@@ -1,4 +1,5 @@
 import type { FileChange } from "../../core/files/fileChange";
+import type { HttpExchange } from "../../core/sandbox/http";
 
 /**
  * Determinism for one run: a virtual clock and a seeded generator shared by every hook and
@@ -18,6 +19,8 @@ export interface CallRecording {
   unrecorded: number;
   /** Changes to the run's virtual file system during the call (server/sandbox/node/vfs.ts). */
   files?: FileChange[];
+  /** HTTP requests during the call and their fixture answers (server/sandbox/node/surface.ts). */
+  requests?: HttpExchange[];
 }
 
 export function newRecording(): CallRecording {

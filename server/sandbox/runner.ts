@@ -4,6 +4,7 @@ import type { JsonObject } from "../../core/json";
 import type { Pipeline } from "../../core/pipeline/schema";
 import { envOf } from "../../core/pipeline/settingsSchema";
 import { pluginDirOf, type FinalFile, type ScenarioFile } from "../../core/files/fileChange";
+import type { HttpFixture } from "../../core/sandbox/http";
 import type { LogEntry } from "../../core/trace/events";
 import { ChainRealm } from "./chainRealm";
 import { runChainSession, unrecordedNote, type ChainSandbox } from "./chainSession";
@@ -34,6 +35,8 @@ export interface SandboxRunnerOptions {
   limits: SandboxLimits;
   /** The scenario's starting files for the virtual file system. */
   files?: readonly ScenarioFile[];
+  /** The scenario's HTTP fixtures: the only answers fetch gets. */
+  http?: readonly HttpFixture[];
 }
 
 export interface SandboxRunnerDeps {
@@ -134,6 +137,11 @@ class Runner implements SandboxRunner {
       onFileChange: (change) => {
         const recording = det.recording;
         if (recording) (recording.files ??= []).push(change);
+      },
+      fixtures: options.http ?? [],
+      onRequest: (exchange) => {
+        const recording = det.recording;
+        if (recording) (recording.requests ??= []).push(exchange);
       },
     });
     this.maps = new Map([...compiled].flatMap(([path, r]) => (r.ok ? [[path, r.module.map] as const] : [])));

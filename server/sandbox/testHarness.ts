@@ -2,6 +2,7 @@ import type { QuickJSRuntime } from "quickjs-emscripten-core";
 import type { ChainRequest, ChainResult, HookCallResult } from "../../core/engine/ports";
 import type { JsonObject } from "../../core/json";
 import type { Pipeline } from "../../core/pipeline/schema";
+import type { HttpFixture } from "../../core/sandbox/http";
 import { openSandboxRunner, type SandboxRunner, type SandboxRunnerDeps } from "./runner";
 
 /**
@@ -44,7 +45,7 @@ export const TEST_LIMITS = { timeoutMs: 300, memoryBytes: 16 * MiB };
 export interface Harness {
   open(
     pipeline: TestPipeline,
-    options?: { clockStart?: number; seed?: number; limits?: { timeoutMs: number; memoryBytes: number }; files?: { path: string; content: string }[] } & SandboxRunnerDeps,
+    options?: { clockStart?: number; seed?: number; limits?: { timeoutMs: number; memoryBytes: number }; files?: { path: string; content: string }[]; http?: HttpFixture[] } & SandboxRunnerDeps,
   ): Promise<SandboxRunner>;
   /** Asserts that no runner leaked a QuickJS context (every one alive is a realm it holds), then disposes every runner. */
   cleanup(): void;
@@ -56,7 +57,7 @@ export function createHarness(): Harness {
     async open(pipeline, options = {}) {
       const runtimes: QuickJSRuntime[] = [];
       const runner = await openSandboxRunner(
-        { pipeline, clockStart: options.clockStart ?? 1_767_225_600_000, seed: options.seed ?? 1, limits: options.limits ?? TEST_LIMITS, files: options.files },
+        { pipeline, clockStart: options.clockStart ?? 1_767_225_600_000, seed: options.seed ?? 1, limits: options.limits ?? TEST_LIMITS, files: options.files, http: options.http },
         { contextTransfer: options.contextTransfer, template: options.template, observeRuntime: (runtime) => runtimes.push(runtime) },
       );
       opened.push({ runner, runtimes });

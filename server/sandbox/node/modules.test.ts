@@ -40,7 +40,7 @@ describe("importing built-in modules", () => {
       'Error: Cannot import "node:net" from hooks/h.ts: the sandbox has no network sockets (hooks/h.ts:1:15)',
       'Error: Cannot import "worker_threads" from hooks/h.ts: the sandbox cannot start threads (hooks/h.ts:1:15)',
       'Error: Cannot import "vm" from hooks/h.ts: the sandbox does not create JavaScript contexts (eval and new Function run in the hook\'s own realm) (hooks/h.ts:1:15)',
-      'Error: Cannot import "node:http" from hooks/h.ts: the sandbox has no network: HTTP is not simulated yet (hooks/h.ts:1:15)',
+      'Error: Cannot import "node:http" from hooks/h.ts: the sandbox has no network: use fetch, answered from the scenario\'s HTTP fixtures (node:http is not simulated yet) (hooks/h.ts:1:15)',
       `Error: Cannot import "node:zlib" from hooks/h.ts: the sandbox does not simulate this built-in module (it has process, buffer, events, url, path, path/posix, util, util/types, crypto, os, querystring, assert, assert/strict, string_decoder, timers, timers/promises, fs, fs/promises) (hooks/h.ts:1:15)`,
     ]);
   });

@@ -1,4 +1,5 @@
 import type { FileChange, FinalFile } from "../../../core/files/fileChange";
+import { matchFixture, noFixtureMessage, type HttpExchange, type HttpFixture } from "../../../core/sandbox/http";
 import { NODE_UNIT_SCRIPTS } from "./nodeUnits.generated";
 import { FsError, normalizePath, VirtualFs } from "./vfs";
 
@@ -22,6 +23,10 @@ export interface NodeSurfaceOptions {
   now: () => number;
   /** Called with each change a hook makes to a file. */
   onFileChange: (change: FileChange) => void;
+  /** The scenario's HTTP fixtures (fetch is answered from these only). */
+  fixtures?: readonly HttpFixture[];
+  /** Called with each request a hook makes and its answer. */
+  onRequest?: (exchange: HttpExchange) => void;
 }
 
 type Payload = Record<string, unknown>;
@@ -66,6 +71,7 @@ export class NodeSurface {
       return JSON.stringify({ value: this.answer(op, payload) });
     } catch (error) {
       if (error instanceof FsError) return JSON.stringify({ error: error.message, code: error.code });
+      if (error instanceof HttpRefused) return JSON.stringify({ error: error.message });
       throw error;
     }
   }
@@ -78,6 +84,8 @@ export class NodeSurface {
         return { ...this.options.env };
       case "facts":
         return { cwd: this.options.pluginDir };
+      case "fetch":
+        return this.fetch(p);
       case "fs.stat":
         return this.fs.stat(path());
       case "fs.readFile":
@@ -104,6 +112,21 @@ export class NodeSurface {
     }
   }
 
+  /** Answers a request from the fixtures, recording it; no match fails it with words saying what to add. */
+  private fetch(p: Payload): { status: number; statusText: string; headers: Record<string, string>; body: string; delayMs: number } {
+    const method = String(p.method ?? "GET").toUpperCase();
+    const url = String(p.url ?? "");
+    const body = typeof p.body === "string" ? p.body : undefined;
+    const fixture = matchFixture(this.options.fixtures ?? [], method, url);
+    if (!fixture) {
+      const error = noFixtureMessage(method, url);
+      this.options.onRequest?.({ method, url, ...(body !== undefined ? { body } : {}), error });
+      throw new HttpRefused(error);
+    }
+    this.options.onRequest?.({ method, url, ...(body !== undefined ? { body } : {}), status: fixture.status, response: fixture.body });
+    return { status: fixture.status, statusText: STATUS_TEXT[fixture.status] ?? "", headers: { ...fixture.headers }, body: fixture.body, delayMs: fixture.delayMs };
+  }
+
   private refuse(op: string): never {
     throw new FsError("EINVAL", op, "");
   }
@@ -118,3 +141,8 @@ export const EMPTY_SURFACE_OPTIONS: NodeSurfaceOptions = {
   now: () => 0,
   onFileChange: () => undefined,
 };
+
+/** A request no fixture answers. */
+class HttpRefused extends Error {}
+
+const STATUS_TEXT: Record<number, string> = { 200: "OK", 201: "Created", 204: "No Content", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 409: "Conflict", 429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable" };

@@ -6,6 +6,7 @@
 export const NODE_UNIT_FILES: Readonly<Record<string, string>> = {
   "internal/text": "text.ts",
   "internal/abort": "abort.ts",
+  "internal/fetch": "fetch.ts",
   process: "process.ts",
   buffer: "buffer.ts",
   events: "events.ts",

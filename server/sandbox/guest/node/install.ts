@@ -43,6 +43,10 @@ const LAZY_GLOBALS: Record<string, readonly [string, string | null]> = {
   AbortController: ["internal/abort", "AbortController"],
   AbortSignal: ["internal/abort", "AbortSignal"],
   DOMException: ["internal/abort", "DOMException"],
+  fetch: ["internal/fetch", "fetch"],
+  Headers: ["internal/fetch", "Headers"],
+  Request: ["internal/fetch", "Request"],
+  Response: ["internal/fetch", "Response"],
 };
 
 export function installNode(host: NodeHostLinks, log: (level: LogLevel, message: string) => void): NodeRealm {
