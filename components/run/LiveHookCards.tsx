@@ -5,6 +5,7 @@ import { createContextCursor } from "~/core/run/contextCursor";
 import { hookNameAt } from "~/core/run/hookStatus";
 import type { HookEndEvent } from "~/core/trace/events";
 import { applyPatch } from "~/core/trace/jsonPatch";
+import { FinalFiles } from "~/components/files/FileChanges";
 import { HookCard, type OpenHook } from "./HookCard";
 import type { TraceStore } from "./traceStore";
 import { useTraceVersion } from "./useTraceStore";
@@ -43,6 +44,8 @@ export function LiveHookCards(props: { store: TraceStore; onOpenHook?: OpenHook;
     s.scanned = i + 1;
   }
   const cards = s.cards;
+  // Once the run has ended: the files it changed in the sandbox, as they ended.
+  const lastEvent = store.finished() && store.outline.count > 0 ? store.event(store.outline.count) : undefined;
   const shown = useMemo(() => cards.slice(-SHOWN), [cards.length, version]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <div className="run-hook-cards" aria-label="Hook calls" aria-live="polite">
@@ -51,6 +54,7 @@ export function LiveHookCards(props: { store: TraceStore; onOpenHook?: OpenHook;
       {shown.map((c) => (
         <HookCard key={c.event.seq} event={c.event} name={c.name} before={c.before} after={c.after} onOpenHook={props.onOpenHook} onSelect={() => props.onSelect?.(c.event.seq - 1)} />
       ))}
+      {lastEvent?.type === "run.end" && lastEvent.files && lastEvent.files.length > 0 ? <FinalFiles files={lastEvent.files} /> : null}
     </div>
   );
 }
