@@ -8,6 +8,7 @@ import { hookOutcome } from "~/core/run/hookStatus";
 import type { HookEndEvent, SourceLocation } from "~/core/trace/events";
 import { FieldChangeList } from "./FieldChangeView";
 import { FileChanges } from "~/components/files/FileChanges";
+import { HttpRequests } from "~/components/files/HttpRequests";
 
 // Monaco is large: the side-by-side view loads only when asked for.
 const SideBySideDiff = dynamic(() => import("./SideBySideDiff").then((m) => m.SideBySideDiff), {
@@ -96,6 +97,7 @@ export const HookCard = memo(function HookCard(props: {
         </details>
       ) : null}
       {event.files && event.files.length > 0 ? <FileChanges files={event.files} /> : null}
+      {event.requests && event.requests.length > 0 ? <HttpRequests requests={event.requests} /> : null}
       {before && after && event.patch.length > 0 ? (
         <div className="run-side-by-side">
           <button type="button" onClick={(ev) => {
