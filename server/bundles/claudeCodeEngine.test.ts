@@ -147,6 +147,50 @@ describe.skipIf(!isolated)("exported plugins in the real Claude Code engine (off
     expect(sent).toContain(denied?.type === "tool.result" ? denied.content : "");
   });
 
+  it("exit 2 (BlockingError): the same reason reaches the model; the engine wraps it with the command and the plugin (a known difference)", { timeout: 180_000 }, async () => {
+    const pipeline = parsed({
+      format: "hookwright.pipeline/v1",
+      name: "Network gate",
+      profile: "claude-code",
+      hooks: [
+        {
+          id: "net",
+          point: "PreToolUse",
+          name: "network gate",
+          matcher: "Bash",
+          code: 'class BlockingError extends Error {\n  override name = "BlockingError";\n}\nexport default async (input: { tool_input: { command?: string } }) => {\n  if ((input.tool_input.command ?? "").startsWith("curl")) throw new BlockingError(`no network: ${input.tool_input.command}`);\n};\n',
+        },
+      ],
+      scenarios: [
+        {
+          name: "curl",
+          prompt: "Fetch the page.",
+          model: {
+            kind: "scripted",
+            responses: [
+              { content: [{ type: "tool_use", id: "toolu_curl", name: "Bash", input: { command: "curl example.com" } }], stopReason: "tool_use" },
+              { content: [{ type: "text", text: "No network." }], stopReason: "end_turn" },
+            ],
+          },
+          tools: [{ name: "Bash", inputSchema: { type: "object" }, results: ["<html>"] }],
+        },
+      ],
+    });
+    const dir = join(folder, "exit2");
+    await writeFiles(join(dir, "plugin"), exportPlugin(pipeline, "claude-code").files);
+    const [events, real] = await Promise.all([hookwrightRun(pipeline), runEngine(dir, pipeline)]);
+    const mine = events.find((e) => e.type === "tool.result" && e.toolUseId === "toolu_curl");
+    expect(mine?.type === "tool.result" ? mine.content : null).toBe("PreToolUse:Bash hook error: no network: curl example.com");
+    const result = real.modelCalls
+      .flatMap((c) => c.messages)
+      .flatMap((m) => ((m as { content?: unknown }).content instanceof Array ? (m as { content: Record<string, unknown>[] }).content : []))
+      .find((r) => r.type === "tool_result" && r.tool_use_id === "toolu_curl");
+    expect({ content: result?.content, is_error: result?.is_error }).toEqual({
+      content: `PreToolUse:Bash hook error: [node "${join(dir, "plugin")}/hooks/network-gate.mjs"]: no network: curl example.com\nThis hook comes from the network-gate@inline plugin.`,
+      is_error: true,
+    });
+  });
+
   it("the engine read the plugin's hooks.json: a hooks.json without the gate lets rm -rf through to Bash", { timeout: 180_000 }, async () => {
     const pipeline = parsed(cases[0]);
     const dir = join(folder, "control");
