@@ -280,7 +280,7 @@ test.describe("Designer layout", () => {
               point: "post-model-call",
               name: "spin",
               enabled: true,
-              code: "export default async function spin(): Promise<void> {\n  let n = 0;\n  for (;;) n++;\n}\n",
+              code: "export default async function spin(): Promise<void> {\n  let done = false;\n  while (!done) done = Math.random() > 2;\n}\n",
             },
           ],
         },

@@ -25,16 +25,21 @@ export const PointBadges = memo(function PointBadges(props: {
   const flow = useReactFlow();
   const { at, label, points, edgeId } = props;
 
-  // Tabbing to a badge outside the visible part of the graph brings it into view.
+  // Tabbing to a badge outside the visible part of the graph brings it into view. Measured a
+  // frame later: focusing scrolls the graph's container to the badge and React Flow scrolls it
+  // back, so the badge's position during the focus event is not where it ends up.
   const reveal = (e: FocusEvent<HTMLButtonElement>) => {
-    const pane = e.currentTarget.closest(".react-flow")?.getBoundingClientRect();
-    const r = e.currentTarget.getBoundingClientRect();
-    if (!pane) return;
-    const inside = r.left >= pane.left && r.right <= pane.right && r.top >= pane.top && r.bottom <= pane.bottom;
-    // In view but under the graph's controls or stage buttons counts as out of view.
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    const covered = !hit || !e.currentTarget.contains(hit);
-    if (!inside || covered) void flow.setCenter(at.x, at.y, { zoom: flow.getZoom(), duration: 150 });
+    const badge = e.currentTarget;
+    requestAnimationFrame(() => {
+      const pane = badge.closest(".react-flow")?.getBoundingClientRect();
+      if (!pane || !badge.isConnected) return;
+      const r = badge.getBoundingClientRect();
+      const inside = r.left >= pane.left && r.right <= pane.right && r.top >= pane.top && r.bottom <= pane.bottom;
+      // In view but under the graph's controls counts as out of view.
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      const covered = !hit || !badge.contains(hit);
+      if (!inside || covered) void flow.setCenter(at.x, at.y, { zoom: flow.getZoom(), duration: 150 });
+    });
   };
   if (points.length === 0 && !label) return null;
   return (
