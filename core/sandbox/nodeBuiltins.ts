@@ -22,6 +22,8 @@ export const SIMULATED_NODE_MODULES: readonly string[] = [
   "timers/promises",
   "fs",
   "fs/promises",
+  "http",
+  "https",
 ];
 
 /** Whether `specifier` names a Node built-in the sandbox simulates (`node:fs`, `path`). */

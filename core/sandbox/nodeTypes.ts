@@ -168,6 +168,16 @@ const MODULES: Record<string, string> = {
   process: `const p: HookProcess; export default p; export const env: typeof p.env, argv: string[], platform: string, arch: string, version: string, cwd: () => string, nextTick: typeof p.nextTick, hrtime: typeof p.hrtime, exit: typeof p.exit, stdout: typeof p.stdout, stderr: typeof p.stderr;`,
 };
 
+const HTTP = `
+  interface IncomingMessage { statusCode: number; statusMessage: string; headers: Record<string, string>; setEncoding(encoding: string): IncomingMessage; on(event: "data", listener: (chunk: any) => void): IncomingMessage; on(event: "end" | "close", listener: () => void): IncomingMessage; [Symbol.asyncIterator](): AsyncIterator<any> }
+  interface ClientRequest { write(chunk: string | Uint8Array): boolean; end(chunk?: string | Uint8Array): ClientRequest; setHeader(name: string, value: string | number): void; on(event: "response", listener: (res: IncomingMessage) => void): ClientRequest; on(event: "error", listener: (err: Error) => void): ClientRequest; on(event: string, listener: (...args: any[]) => void): ClientRequest; destroy(error?: Error): ClientRequest }
+  interface RequestOptions { protocol?: string; hostname?: string; host?: string; port?: number | string; path?: string; method?: string; headers?: Record<string, string | number | string[]> }
+  export function request(url: string | URL | RequestOptions, options?: RequestOptions | ((res: IncomingMessage) => void), callback?: (res: IncomingMessage) => void): ClientRequest;
+  export function get(url: string | URL | RequestOptions, options?: RequestOptions | ((res: IncomingMessage) => void), callback?: (res: IncomingMessage) => void): ClientRequest;
+  const http: { request: typeof request; get: typeof get }; export default http;`;
+MODULES.http = HTTP;
+MODULES.https = HTTP;
+
 const ALIASES: Record<string, string> = { "path/posix": "path", "util/types": "util", "assert/strict": "assert" };
 
 const GLOBALS = `

@@ -19,8 +19,6 @@ const REFUSED: Readonly<Record<string, string>> = {
   tls: "the sandbox has no network sockets",
   dns: "the sandbox has no network or name resolution",
   "dns/promises": "the sandbox has no network or name resolution",
-  http: "the sandbox has no network: use fetch, answered from the scenario's HTTP fixtures (node:http is not simulated yet)",
-  https: "the sandbox has no network: use fetch, answered from the scenario's HTTP fixtures (node:https is not simulated yet)",
   http2: "the sandbox has no network",
   inspector: "the sandbox has no debugger",
   "inspector/promises": "the sandbox has no debugger",

@@ -66,4 +66,31 @@ describe("fetch", () => {
       "no fixture for GET http://169.254.169.254/latest/meta-data/: add one in the scenario's HTTP fixtures",
     ]);
   });
+
+  it("node:https request and get go through the same fixtures and are recorded", async () => {
+    const runner = await harness.open(
+      pipelineOf({
+        h: `import https from "node:https";\nimport http from "node:http";\nexport default async (ctx: any) => {
+  const post = await new Promise<string>((resolve, reject) => {
+    const req = https.request("https://api.example.com/v1/moderate", { method: "POST", headers: { "content-type": "application/json" } }, (res: any) => {
+      let data = ""; res.setEncoding("utf8"); res.on("data", (c: string) => (data += c)); res.on("end", () => resolve(res.statusCode + " " + data));
+    });
+    req.on("error", reject); req.write('{"text":'); req.end('"hi"}');
+  });
+  const refused = await new Promise<string>((resolve) => { http.get({ host: "127.0.0.1", port: 8080, path: "/admin" }, () => resolve("answered")).on("error", (e: Error) => resolve(e.message)); });
+  ctx.out = { post, refused };
+};`,
+      }),
+      { http: fixtures },
+    );
+    const call = callOf(await chain(runner, ["h"], {}), "h");
+    expect(call.failure).toBeNull();
+    expect(call.patch).toEqual([
+      { op: "add", path: "/out", value: { post: '200 {"flagged":false}', refused: "no fixture for GET http://127.0.0.1:8080/admin: add one in the scenario's HTTP fixtures" } },
+    ]);
+    expect(call.requests).toEqual([
+      { method: "POST", url: "https://api.example.com/v1/moderate", body: '{"text":"hi"}', status: 200, response: '{"flagged":false}' },
+      { method: "GET", url: "http://127.0.0.1:8080/admin", error: "no fixture for GET http://127.0.0.1:8080/admin: add one in the scenario's HTTP fixtures" },
+    ]);
+  });
 });

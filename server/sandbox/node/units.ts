@@ -25,4 +25,6 @@ export const NODE_UNIT_FILES: Readonly<Record<string, string>> = {
   "timers/promises": "timers-promises.ts",
   fs: "fs.ts",
   "fs/promises": "fs-promises.ts",
+  http: "http.ts",
+  https: "https.ts",
 };
