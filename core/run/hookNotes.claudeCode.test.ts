@@ -43,6 +43,6 @@ describe("explainHooks on Claude Code matchers", () => {
 
   it("a point never reached still says not reached (PermissionRequest fires only after an ask)", async () => {
     const { pipeline: p, events } = await runPipelineInProcess(pipeline([hook("perm", "PermissionRequest", "Bash")]));
-    expect(explainHooks({ pipeline: p, events })[0]?.why).toEqual({ kind: "not-reached", reachedBy: [], message: "Not reached: the turn never got to PermissionRequest in scenario \"default\" (it ended with no_tool_calls). No scenario of this pipeline reaches it." });
+    expect(explainHooks({ pipeline: p, events })[0]?.why).toEqual({ kind: "not-reached", reachedBy: [], message: "Not reached: the turn never got to PermissionRequest in scenario \"default\" (it ended with no_tool_calls). No scenario of this pipeline reaches it. It fires only when a PreToolUse hook answers ask." });
   });
 });

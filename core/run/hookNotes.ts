@@ -125,7 +125,9 @@ export function explainHooks(args: {
         : reachKnownForAll && pipeline.scenarios.length > 0
           ? " No scenario of this pipeline reaches it."
           : "";
-    return { kind: "not-reached", reachedBy: others, message: `Not reached: the turn never got to ${hook.point}${where}.${tail}` };
+    const conditional = profile?.points.find((p) => p.id === hook.point)?.conditional;
+    const when = conditional && others.length === 0 ? ` It fires only when ${conditional}.` : "";
+    return { kind: "not-reached", reachedBy: others, message: `Not reached: the turn never got to ${hook.point}${where}.${tail}${when}` };
   }
 
   /** In a visit of the hook's point, the hook.end after which the chain ran no further (claimed, blocked, or a failure that propagated). */
