@@ -28,7 +28,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             </svg>
             Hookwright
           </Link>
-          <nav aria-label="Main">
+          <nav aria-label="Main" className={styles.nav}>
             <Link href="/" className={styles.navLink}>
               Pipelines
             </Link>

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { errorMessage } from "~/components/providers/apiError";
 import { useTRPC, useTRPCClient } from "~/components/providers/TrpcProvider";
 import type { TraceStore } from "./traceStore";
+import styles from "./modelStream.module.css";
 import { useTraceVersion } from "./useTraceStore";
 
 /**
@@ -36,27 +37,33 @@ export function ModelStream(props: { runId: string; store: TraceStore }) {
 
   const streamed = calls.runId === runId ? [...calls.text.entries()] : [];
   if (finished && streamed.length === 0) return null;
+  const cancelButton = finished ? null : (
+    <button type="button" className="btn btn-quiet danger" onClick={() => cancel.mutate({ runId })} disabled={cancel.isPending || cancel.isSuccess} data-testid="run-cancel">
+      {cancel.isSuccess ? "Cancelling…" : "Cancel run"}
+    </button>
+  );
   return (
-    <div className="run-model-stream" aria-label="Model reply as it streams">
-      {!finished ? (
-        <button type="button" className="btn btn-quiet danger" onClick={() => cancel.mutate({ runId })} disabled={cancel.isPending || cancel.isSuccess} data-testid="run-cancel">
-          {cancel.isSuccess ? "Cancelling…" : "Cancel run"}
-        </button>
-      ) : null}
+    <div className={styles.box} aria-label="Model reply as it streams">
+      {streamed.length === 0 ? <div className={styles.head}>Running…{cancelButton}</div> : null}
+      {streamed.map(([call, text], i) => (
+        <div key={call}>
+          <div className={styles.head}>
+            <span>
+              Model call {call}
+              {finished || i < streamed.length - 1 ? "" : " (streaming…)"}
+            </span>
+            {i === streamed.length - 1 ? cancelButton : null}
+          </div>
+          <p className={styles.text} data-testid={`model-stream-${call}`}>
+            {text}
+          </p>
+        </div>
+      ))}
       {cancel.error ? (
         <p className="run-error-text" role="alert">
           {errorMessage(cancel.error)}
         </p>
       ) : null}
-      {streamed.map(([call, text]) => (
-        <div key={call} className="run-model-stream-call">
-          <span className="run-muted">
-            Model call {call}
-            {finished ? "" : " (streaming)"}
-          </span>
-          <p data-testid={`model-stream-${call}`}>{text}</p>
-        </div>
-      ))}
     </div>
   );
 }

@@ -98,7 +98,7 @@ export function ProviderSettings() {
                 <td>{list.data?.kinds.find((k) => k.id === p.kind)?.label ?? p.kind}</td>
                 <td className={styles.mono}>{p.baseUrl ?? "default"}</td>
                 <td className={styles.mono}>{p.defaultModel || "—"}</td>
-                <td className={styles.mono} data-testid="provider-key">
+                <td className={`${styles.mono} ${styles.key}`} data-testid="provider-key">
                   {p.keyHint ?? "none"}
                 </td>
                 <td>{p.source === "env" ? (p.shadowed ? "environment (hidden by the entry above)" : "environment") : "settings"}</td>

@@ -36,7 +36,7 @@ export function ScenarioModelKind(props: { value: Model; onChange: (next: Model,
             }
           >
             <option value="scripted">Scripted replies</option>
-            <option value="provider">A real model (provider)</option>
+            <option value="provider">A real model</option>
           </select>
         )}
       </Field>
@@ -75,7 +75,7 @@ export function ScenarioModelKind(props: { value: Model; onChange: (next: Model,
               />
             )}
           </Field>
-          <p className={styles.hint}>
+          <p className={`${styles.hint} ${styles.wide}`}>
             Keys stay on the server: <Link href="/settings/providers">Settings → Model providers</Link>. Each reply is recorded; replay and re-run use the recording.
           </p>
         </>
