@@ -14,6 +14,7 @@ import { mib } from "./failures";
 import { SandboxInstance } from "./instance";
 import { pipelineFiles, type PipelineFiles } from "./modules";
 import { installRealmGuest, ModuleRealm, realmHostFunction, type RealmGuest } from "./moduleRealm";
+import { redactChain, redactFinalFiles, secretRedactor, type Redactor } from "./node/redact";
 import { NodeSurface } from "./node/surface";
 import { newGuardedMemory, type GuardedMemory } from "./quickjs";
 import type { SourceMapIndex } from "./sourceMap";
@@ -109,6 +110,8 @@ class Runner implements SandboxRunner {
   private readonly determinism: RunDeterminism;
   /** The run's simulated Node host (process.env and the other run-bound services). */
   private readonly node: NodeSurface;
+  /** Keeps secret env values out of what a chain reports (logs, file changes, requests). */
+  private readonly redactor: Redactor | null;
   private readonly maps: ReadonlyMap<string, SourceMapIndex>;
   private readonly sharedModules: Set<string>;
   private instance: SandboxInstance | null = null;
@@ -128,6 +131,7 @@ class Runner implements SandboxRunner {
   ) {
     this.determinism = new RunDeterminism(options.clockStart, options.seed);
     const det = this.determinism;
+    this.redactor = secretRedactor(options.pipeline.settings);
     this.node = new NodeSurface({
       env: envOf(options.pipeline.settings),
       pluginDir: pluginDirOf(options.pipeline.name ?? "plugin"),
@@ -154,7 +158,7 @@ class Runner implements SandboxRunner {
     for (;;) {
       const sandbox = await this.sandboxFor();
       try {
-        return runChainSession(sandbox, request, crashed);
+        return redactChain(this.redactor, runChainSession(sandbox, request, crashed));
       } catch (error) {
         if (error instanceof SandboxTampered) {
           this.teardown();
@@ -241,7 +245,7 @@ class Runner implements SandboxRunner {
   }
 
   finalFiles(): FinalFile[] {
-    return this.node.finalFiles();
+    return redactFinalFiles(this.redactor, this.node.finalFiles());
   }
 
   heapBytes(): number {

@@ -86,3 +86,20 @@ describe("fs", () => {
     expect(callOf(await chain(runner, ["h"], {}), "h").returned).toEqual(["sync", "written:null", "read:hi"]);
   });
 });
+
+describe("secret values in what a run records", () => {
+  it("are replaced by the variable's name in logs, file changes and final files, not in what the hook sees", async () => {
+    const settings = { env: [{ name: "API_TOKEN", value: "tok-123456", secret: true }, { name: "SHORT", value: "ab", secret: true }, { name: "MODE", value: "plain-value", secret: false }] };
+    const runner = await harness.open({
+      ...pipelineOf({
+        h: `import fs from "node:fs";\nexport default (ctx: any) => { const t = process.env.API_TOKEN!; console.log("token", t, process.env.MODE, process.env.SHORT); fs.writeFileSync("/tmp/auth", "Bearer " + t); ctx.len = t.length; };`,
+      }),
+      settings,
+    });
+    const call = callOf(await chain(runner, ["h"], {}), "h");
+    expect(call.patch).toEqual([{ op: "add", path: "/len", value: 10 }]);
+    expect(call.logs).toEqual([{ level: "log", message: "token [secret API_TOKEN] plain-value ab" }]);
+    expect(call.files).toEqual([{ op: "write", path: "/tmp/auth", before: null, after: "Bearer [secret API_TOKEN]", encoding: "utf8" }]);
+    expect(runner.finalFiles?.()).toEqual([{ path: "/tmp/auth", content: "Bearer [secret API_TOKEN]", encoding: "utf8" }]);
+  });
+});
