@@ -57,11 +57,14 @@ function watchedRunnerFactory(create: HookRunnerFactory, options: { yieldFirst: 
   return async (factoryOptions) => {
     const runner: HookRunner = await create(factoryOptions);
     const resolve = runner.callResolution?.bind(runner);
+    const finalFiles = runner.finalFiles?.bind(runner);
     const { timeoutMs } = factoryOptions.limits;
     return {
       runChain: (request) => around({ kind: "chain", point: request.point, hookIds: request.hookIds, timeoutMs }, () => runner.runChain(request)),
       ...(resolve ? { callResolution: (hookId: string, decision: string) => around({ kind: "chain", point: "onResolution", hookIds: [hookId], timeoutMs }, () => resolve(hookId, decision)) } : {}),
       runTool: (tool, input) => around({ kind: "tool", tool, timeoutMs }, () => runner.runTool(tool, input)),
+      // The sandbox's virtual file system as the run ended (run.end.files): host data, no user code runs.
+      ...(finalFiles ? { finalFiles } : {}),
       dispose: () => runner.dispose(),
     };
   };
