@@ -133,7 +133,8 @@ test.describe("Model providers", () => {
     await page.getByTestId("run-button").click();
     await expect(page.getByTestId("model-stream-1")).toContainText("Th");
     await page.getByTestId("run-cancel").click();
-    await expect(page.getByTestId("exit-reason")).toHaveText("cancelled", { timeout: 20_000 });
+    // Vellum names a cancel that aborts the provider call aborted_via_error (its loop's stopTurn reason).
+    await expect(page.getByTestId("exit-reason")).toHaveText("aborted_via_error", { timeout: 20_000 });
     await expect(page.getByTestId("run-cancel")).toHaveCount(0);
   });
 

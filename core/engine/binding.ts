@@ -201,6 +201,11 @@ export interface ProfileBinding {
   runEnd?: StageBinding<LoopView, null>;
   /** More points at moments of the loop, each with an effect (see {@link LoopMoment}). */
   at?: Partial<Record<LoopMoment, MomentStage[]>>;
+  /**
+   * The exit reason the host gives a turn a person cancelled at a model call, before it was sent
+   * or while it was answering (Vellum `aborted_pre_call` / `aborted_via_error`); default `cancelled`.
+   */
+  cancelled?: { beforeCall: string; duringCall: string };
   /** The plugin id hooks are registered under (OpenClaw stamps it on approvals and in messages). */
   pluginId?: (pipelineName: string) => string;
 }

@@ -14,13 +14,14 @@ type StopReason = (typeof STOP_REASONS)[number];
  */
 export function scenarioFromTrace(args: { events: readonly TraceEvent[]; scenario: Scenario; name: string; description?: string }): Scenario & { model: ScriptedModel } {
   const { events, scenario } = args;
-  // A real model's turn that a person cancelled ends the same way: its last reply is the cancel, not the model's.
-  const exhausted = events.some((e) => e.type === "run.end" && (e.exitReason === "script_exhausted" || e.exitReason === "cancelled"));
+  const exhausted = events.some((e) => e.type === "run.end" && e.exitReason === "script_exhausted");
   const responses: ScriptedResponse[] = [];
   const toolOf = new Map<string, string>();
   const results = new Map<string, { content: string; isError: boolean }[]>();
   for (const e of events) {
     if (e.type === "model.response") {
+      // A turn a person cancelled: that reply is the cancel, not the model's; the scenario ends before it.
+      if (e.cancelled !== undefined) continue;
       if (e.error !== undefined) responses.push({ error: e.error });
       else responses.push({ content: structuredClone(e.content), stopReason: stopReasonOf(e.stopReason) });
     } else if (e.type === "tool.call") toolOf.set(e.toolUseId, e.name);

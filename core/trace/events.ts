@@ -133,6 +133,8 @@ export interface ModelCallMeta {
   rejection?: { kind: string; status: number | null; retryAfterSeconds: number | null };
   /** Answered from a recording (re-run, resumed run), not by calling the provider. */
   recorded?: boolean;
+  /** A person cancelled the turn at this call: `"before_call"` or `"during_call"` (the call in flight was aborted). */
+  cancelled?: "before_call" | "during_call";
 }
 
 export interface ModelRequestEvent extends Base<"model.request"> {

@@ -10,7 +10,7 @@ const adapters: Record<ProviderKind, (call: ProviderCall) => Promise<ProviderRep
   openai: callOpenAI,
 };
 
-const CANCELLED: ModelReply = { error: "the turn was cancelled before this model call", code: "cancelled" };
+const CANCELLED: ModelReply = { error: "the turn was cancelled before this model call", code: "cancelled", meta: { cancelled: "before_call" } };
 
 /**
  * The ModelProvider of a scenario whose model is a real provider: each call goes where the

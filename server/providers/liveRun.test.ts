@@ -194,9 +194,14 @@ describe("a run against real providers", () => {
     });
     const { events, row } = await finished(() => service.start({ pipelineId, scenario: { name: "live" }, runId }));
     stop();
-    expect(row?.exitReason).toBe("cancelled");
+    expect(row?.exitReason).toBe("aborted_via_error");
     expect(of(events, "model.response")).toMatchObject([{ error: "the turn was cancelled while the model was answering" }]);
     expect(() => service.cancel(runId)).toThrow(`run ${runId} is not running, so there is nothing to cancel`);
+    // The recording ends the same way when re-run; as a scenario, the cancel is not a reply.
+    const calls = anthropic.modelCalls().length;
+    expect((await finished(() => service.rerun({ runId }))).row?.exitReason).toBe("aborted_via_error");
+    expect(anthropic.modelCalls().length).toBe(calls);
+    expect(scenarioFromTrace({ events, scenario: providerScenario, name: "cancelled" }).model.responses).toEqual([]);
   });
 
   it("refuses to start a scenario whose provider is not configured, naming the ones that are", () => {

@@ -42,7 +42,7 @@ export function rejectionOf(error: unknown, context: { config: ProviderConfig; m
     meta: { ...meta, rejection: { kind, status, retryAfterSeconds } },
   });
   if (context.signal.aborted || error instanceof classes.APIUserAbortError) {
-    return { error: "the turn was cancelled while the model was answering", code: "cancelled", meta };
+    return { error: "the turn was cancelled while the model was answering", code: "cancelled", meta: { ...meta, cancelled: "during_call" } };
   }
   if (error instanceof MalformedReplyError) return reject("malformed", `${who} sent a malformed answer: ${error.message}`);
   if (error instanceof classes.APIConnectionTimeoutError) return reject("timeout", `${who} did not answer within ${context.timeoutMs} ms (timeout)`);

@@ -64,7 +64,7 @@ describe("a real-model run on a run worker", () => {
       service.start({ pipelineId: id, scenario: { name: "live" }, runId: second });
       await service.settled(second);
       stopSecond();
-      expect(getRunRow(handle.db, second)?.exitReason).toBe("cancelled");
+      expect(getRunRow(handle.db, second)?.exitReason).toBe("aborted_via_error");
       // Cancelled after its first piece, not after all 34 (3.4 s).
       expect(Date.now() - started).toBeLessThan(3000);
     } finally {

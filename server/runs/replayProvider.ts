@@ -15,7 +15,9 @@ export function createReplayModelProvider(recorded: readonly TraceEvent[]): Mode
     lastCall = Math.max(lastCall, e.call);
     // A real model's reply keeps what was recorded with it (model, usage, rejection) and says it now comes from the recording.
     const meta = e.provider ? { meta: { provider: e.provider, ...(e.usage ? { usage: e.usage } : {}), ...(e.rejection ? { rejection: e.rejection } : {}), recorded: true } } : {};
-    byCall.set(e.call, e.error !== undefined ? { error: e.error, ...meta } : { content: e.content, stopReason: e.stopReason, ...meta });
+    // A recorded cancel cancels the re-run at the same call (it ends the same way).
+    if (e.cancelled !== undefined && e.error !== undefined) byCall.set(e.call, { error: e.error, code: "cancelled", meta: { cancelled: e.cancelled, recorded: true } });
+    else byCall.set(e.call, e.error !== undefined ? { error: e.error, ...meta } : { content: e.content, stopReason: e.stopReason, ...meta });
   }
   // The trace does not carry the reply's code: a recording that ran out of script did so at its last call.
   const last = byCall.get(lastCall);

@@ -22,6 +22,8 @@ function slug(name: string): string {
 }
 
 export const vellumBinding: ProfileBinding = {
+  // A user cancel before the provider call, and one that aborts the call (the loop's catch sees the abort): loop.ts stopTurn reasons.
+  cancelled: { beforeCall: "aborted_pre_call", duringCall: "aborted_via_error" },
   profileId: "vellum",
   toolHookTiming: "all",
 
