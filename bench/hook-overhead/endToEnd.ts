@@ -75,7 +75,9 @@ export async function measureEndToEnd(sizes: [string, number][], iterations: num
     logLevel: "silent",
   });
   const noSandbox = join(OUT, "no-sandbox.mjs");
-  await writeFile(noSandbox, `import { main } from "./no-sandbox-cli.mjs";\nprocess.exitCode = await main(process.argv.slice(2));\n`);
+  // The same transpile cache as bin/hookwright.mjs gives the real CLI.
+  const cache = JSON.stringify(join(ROOT, ".cache", "sandbox"));
+  await writeFile(noSandbox, `process.env.HOOKWRIGHT_SANDBOX_CACHE ??= ${cache};\nconst { main } = await import("./no-sandbox-cli.mjs");\nprocess.exitCode = await main(process.argv.slice(2));\n`);
   const engines = { sandboxed: join(ROOT, "bin", "hookwright.mjs"), noSandbox };
   const expectedHookEnds = Object.keys(E2E_HOOKS).length * E2E_MODEL_CALLS;
 

@@ -1,31 +1,31 @@
-import { transformSync } from "esbuild";
 import { executeChain } from "../../core/chain";
 import type { HookCallResult, HookRunnerFactory } from "../../core/engine/ports";
 import type { JsonObject } from "../../core/json";
 import type { LogEntry } from "../../core/trace/events";
+import { compileModule } from "../../server/sandbox/transpile";
 
 /**
  * The floor the sandbox is measured against: the same engine with no sandbox at all. Each
- * hook's TypeScript is transpiled by esbuild and run as a plain function in this process,
+ * hook's TypeScript is transpiled as the sandbox transpiles it (server/sandbox/transpile, with the
+ * same disk cache in a CLI process) and imported as a plain ES module in this process, then run
  * through core/chain's executor (copy-on-write drafts, no clone), with a logger that records.
  * Bench-only: app code runs user code only in server/sandbox.
  */
 
 type HookFn = (ctx: unknown) => unknown;
 
-function load(code: string): HookFn {
-  const js = transformSync(code, { loader: "ts", format: "cjs", target: "node20" }).code;
-  const module = { exports: {} as { default?: unknown } };
+async function load(path: string, code: string): Promise<HookFn> {
+  const compiled = await compileModule(path, code);
+  if (!compiled.ok) throw new Error(`a bench hook does not compile: ${compiled.error.message}`);
   // The bench's own fixture hooks, evaluated in this process on purpose: this is the unsandboxed floor.
-  new Function("module", "exports", js)(module, module.exports);
-  const fn = module.exports.default;
-  if (typeof fn !== "function") throw new Error("a bench hook has no default export function");
-  return fn as HookFn;
+  const module = (await import(`data:text/javascript;base64,${Buffer.from(compiled.module.code).toString("base64")}`)) as { default?: unknown };
+  if (typeof module.default !== "function") throw new Error("a bench hook has no default export function");
+  return module.default as HookFn;
 }
 
-export const createNoSandboxRunner: HookRunnerFactory = ({ pipeline }) => {
-  const hooks = new Map(pipeline.hooks.map((h) => [h.id, load(h.code)]));
-  return Promise.resolve({
+export const createNoSandboxRunner: HookRunnerFactory = async ({ pipeline }) => {
+  const hooks = new Map(await Promise.all(pipeline.hooks.map(async (h) => [h.id, await load(`hooks/${h.id}.ts`, h.code)] as const)));
+  return {
     async runChain(request) {
       const logs = new Map<string, LogEntry[]>();
       const logger = (hookId: string) => {
@@ -76,5 +76,5 @@ export const createNoSandboxRunner: HookRunnerFactory = ({ pipeline }) => {
       return Promise.resolve({ content: message, isError: true, logs: [], failure: { kind: "threw" as const, message, location: null } });
     },
     dispose() {},
-  });
+  };
 };
