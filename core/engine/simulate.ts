@@ -81,6 +81,8 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     modelProfile: null as string | null,
     /** Where hooks routed the model calls (a binding's effect); null: the scenario's model. */
     route: null as ModelRoute | null,
+    /** Tokens real providers reported for this run's calls (run.end.usage). */
+    usage: { inputTokens: 0, outputTokens: 0, reported: false },
     host: {} as JsonObject,
     revisions: 0,
   };
@@ -162,6 +164,11 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
         ...(route ? { route } : {}),
       });
       const reply = await respond(model, { system: request.system, messages: state.messages, tools, call, route });
+      if (reply.meta?.usage && !reply.meta.recorded) {
+        state.usage.inputTokens += reply.meta.usage.inputTokens;
+        state.usage.outputTokens += reply.meta.usage.outputTokens;
+        state.usage.reported = true;
+      }
       if ("error" in reply) {
         record({ type: "model.response", call, error: reply.error, ...reply.meta });
         // Not a rejection the host's hooks see: the script ran out, or a person cancelled the turn (named as the host names it).
@@ -279,7 +286,8 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     exit = { exitReason: "internal_error", error: `the run failed inside Hookwright: ${error instanceof Error ? error.message : String(error)}` };
   }
   const files = runner.finalFiles?.() ?? [];
-  record({ type: "run.end", exitReason: exit.exitReason, error: exit.error, messages: state.messages, ...(files.length > 0 ? { files } : {}) });
+  const usage = state.usage.reported ? { usage: { inputTokens: state.usage.inputTokens, outputTokens: state.usage.outputTokens } } : {};
+  record({ type: "run.end", exitReason: exit.exitReason, error: exit.error, messages: state.messages, ...(files.length > 0 ? { files } : {}), ...usage });
   return { exitReason: exit.exitReason, error: exit.error, messages: state.messages, modelCalls: state.modelCalls, toolCalls: state.toolCalls };
 }
 

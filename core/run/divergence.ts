@@ -5,10 +5,10 @@ import { outlineEntry, type TraceOutline } from "./outline";
 /**
  * Event fields that differ between two runs of the same turn without meaning anything changed
  * (the trace format too: a v1 recording and its v2 re-run are the same turn; a real model's stream
- * timing, and whether a reply came from the model or from its recording). Top-level only: a
+ * timing and token counts, and whether a reply came from the model or from its recording). Top-level only: a
  * context may well have a field named like one of these.
  */
-const VOLATILE = new Set(["seq", "t", "durationMs", "runId", "format", "stream", "recorded"]);
+const VOLATILE = new Set(["seq", "t", "durationMs", "runId", "format", "stream", "recorded", "usage"]);
 
 /** An event reduced to what a re-run must reproduce. */
 export function comparableEvent(event: EncodedTraceEvent): string {

@@ -210,6 +210,8 @@ export interface RunEndEvent extends Base<"run.end"> {
   exitReason: string;
   error?: string | null;
   messages?: Message[];
+  /** Tokens the run's real model calls used, as the providers reported them (absent: none reported; recorded replies do not count). */
+  usage?: { inputTokens: number; outputTokens: number };
   /** Every file the run changed in the sandbox's virtual file system, as it ended (absent: none). */
   files?: FinalFile[];
 }

@@ -107,6 +107,7 @@ describe("a run against real providers", () => {
       [{ name: "local", kind: "openai", model: "llama3.2", routing: 'routed by hooks: inference profile "cheap"' }, { inputTokens: 80, outputTokens: 9 }],
     ]);
     expect(responses[0]?.stream).toMatchObject({ textChars: 10 });
+    expect(of(events, "run.end")[0]?.usage).toEqual({ inputTokens: 130, outputTokens: 29 });
     expect(of(events, "tool.call")).toMatchObject([{ toolUseId: "toolu_s1", name: "search", input: { q: "hooks" } }]);
     expect(of(events, "tool.result")).toMatchObject([{ toolUseId: "toolu_s1", content: "hooks run on transitions" }]);
     const mark = of(events, "hook.end").find((e) => e.hookId === "mark");
@@ -146,7 +147,9 @@ describe("a run against real providers", () => {
       ["claude", true, { inputTokens: 50, outputTokens: 20 }],
       ["local", true, { inputTokens: 80, outputTokens: 9 }],
     ]);
-    // Same hooks, same recorded replies: the same turn (stream timing and `recorded` do not count).
+    // Nothing was spent this time; the per-call usage stays with the recorded replies.
+    expect(of(rerun.events, "run.end")[0]?.usage).toBeUndefined();
+    // Same hooks, same recorded replies: the same turn (stream timing, token counts and `recorded` do not count).
     expect(firstDivergence(readAllStoredEvents(handle.db, first.runId), readAllStoredEvents(handle.db, rerun.runId))).toBeNull();
 
     anthropic.script([{ kind: "stream", reply: { content: [{ type: "text", text: "No search needed." }] } }]);
