@@ -111,4 +111,35 @@ test.describe("Node surface", () => {
       ],
     });
   });
+
+  test("a request no fixture answers fails the hook's call, and one click adds a fixture that the next run uses", async ({ page, seedPipeline, uniqueName, api }) => {
+    const moderate: PipelineInput = {
+      ...auditPipeline,
+      hooks: [
+        {
+          id: "moderate",
+          point: "post-tool-use",
+          name: "moderate",
+          enabled: true,
+          code: 'export default async function (ctx: any) {\n  const res = await fetch("https://api.example.com/v1/moderate", { method: "POST", body: String(ctx.toolResponse.content) });\n  console.log("moderation", res.status);\n}',
+        },
+      ],
+    };
+    const seeded = await seedPipeline(moderate, { name: uniqueName("Moderate") });
+    await page.goto(`/pipelines/${seeded.id}`);
+    await page.getByTestId("run-button").click();
+    const card = page.locator('.run-hook-cards [data-testid="hook-card"][data-hook-id="moderate"]').first();
+    await expect(card.getByTestId("hook-error")).toContainText("no fixture for POST https://api.example.com/v1/moderate: add one in the scenario's HTTP fixtures");
+    await expect(card.getByTestId("http-request")).toContainText("POST https://api.example.com/v1/moderate");
+    await card.getByTestId("add-fixture").click();
+    await expect(card.getByTestId("http-request")).toContainText("a fixture for this request is in scenario “one search”");
+    await expect(page.getByTestId("save-status")).toHaveText("Saved");
+    const saved = await api.pipelines.get.query({ id: seeded.id });
+    expect(saved.document.scenarios[0]?.http).toEqual([{ method: "POST", url: "https://api.example.com/v1/moderate", status: 200, headers: {}, body: "", delayMs: 0 }]);
+
+    await page.getByTestId("run-button").click();
+    const again = page.locator('.run-hook-cards [data-testid="hook-card"][data-hook-id="moderate"]').first();
+    await expect(again.locator(".run-log-log")).toHaveText("log moderation 200");
+    await expect(again.getByTestId("http-request")).toContainText("→ 200");
+  });
 });

@@ -10,6 +10,7 @@ import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import { uniqueScenarioName } from "~/core/pipeline/changes";
 import type { Scenario } from "~/core/pipeline/schema";
 import type { SourceLocation } from "~/core/trace/events";
+import { DesignerFixtureSink } from "~/components/files/fixtureSink";
 import { RunPanel } from "./RunPanel";
 import type { GraphPosition } from "./TraceView";
 import "./run.css";
@@ -77,6 +78,7 @@ export function DesignerRunPanel(props: { pipelineId: string; eventDelayMs?: num
 
   return (
     <DesignerExpectationSink>
+      <DesignerFixtureSink>
       <div className={layout.layout}>
         <ScenarioList onAdded={() => setEditorOpen(true)} />
         <RunPanel
@@ -94,6 +96,7 @@ export function DesignerRunPanel(props: { pipelineId: string; eventDelayMs?: num
           eventDelayMs={props.eventDelayMs}
         />
       </div>
+      </DesignerFixtureSink>
     </DesignerExpectationSink>
   );
 }
