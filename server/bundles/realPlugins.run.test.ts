@@ -142,3 +142,29 @@ describe("the host's echo example in Hookwright", () => {
     expect(events.at(-1)).toMatchObject({ type: "run.end", exitReason: "no_tool_calls" });
   });
 });
+
+describe("the other defaults that need only the plugin API", () => {
+  it("run a tool turn with every hook succeeding", async () => {
+    const outcome: Record<string, [string, string | null][]> = {};
+    for (const name of ["exploration-drift", "history-repair", "surface-completion-nudge", "task-progress-nudge"]) {
+      const events = await run(await importWith(`src/plugins/defaults/${name}`, toolTurn("result")));
+      outcome[name] = hookEnds(events).map((e) => [e.point, e.error]);
+      expect(events.at(-1)).toMatchObject({ type: "run.end", exitReason: "no_tool_calls" });
+    }
+    expect(outcome).toEqual({
+      "exploration-drift": [["post-tool-use", null]],
+      "history-repair": [
+        ["user-prompt-submit", null],
+        ["post-model-call", null],
+        ["post-model-call", null],
+        ["stop", null],
+      ],
+      "surface-completion-nudge": [
+        ["post-model-call", null],
+        ["post-model-call", null],
+        ["stop", null],
+      ],
+      "task-progress-nudge": [["post-tool-use", null]],
+    });
+  });
+});
