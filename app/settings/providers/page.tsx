@@ -1,11 +1,17 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { ProviderSettings } from "~/components/settings/providers/ProviderSettings";
+import { HydrateClient, getQueryClient, trpc } from "~/server/api/rsc";
 
 export const metadata: Metadata = { title: "Model providers" };
 
 export default async function ModelProvidersPage() {
-  // The list is read per request (entries change; keys never reach the page, only their hints).
+  // Read per request (entries change); the page gets key hints only, never a key.
   await connection();
-  return <ProviderSettings />;
+  await getQueryClient().prefetchQuery(trpc.providers.list.queryOptions());
+  return (
+    <HydrateClient>
+      <ProviderSettings />
+    </HydrateClient>
+  );
 }

@@ -9,6 +9,12 @@ import styles from "./providers.module.css";
 type ProviderView = RouterOutputs["providers"]["list"]["providers"][number];
 type Kind = ProviderView["kind"];
 
+/** What each kind speaks (the server's PROVIDER_KINDS; the form does not wait for the list to offer them). */
+const KINDS: { id: Kind; label: string }[] = [
+  { id: "openai", label: "OpenAI-compatible Chat Completions" },
+  { id: "anthropic", label: "Anthropic Messages API" },
+];
+
 const BASE_URL_HINTS: Record<Kind, string> = {
   anthropic: "empty: https://api.anthropic.com",
   openai: "empty: https://api.openai.com/v1 — Ollama: http://127.0.0.1:11434/v1",
@@ -95,7 +101,7 @@ export function ProviderSettings() {
                 <td>
                   <strong>{p.name}</strong>
                 </td>
-                <td>{list.data?.kinds.find((k) => k.id === p.kind)?.label ?? p.kind}</td>
+                <td>{KINDS.find((k) => k.id === p.kind)?.label ?? p.kind}</td>
                 <td className={styles.mono}>{p.baseUrl ?? "default"}</td>
                 <td className={styles.mono}>{p.defaultModel || "—"}</td>
                 <td className={`${styles.mono} ${styles.key}`} data-testid="provider-key">
@@ -170,7 +176,7 @@ export function ProviderSettings() {
               Speaks
             </label>
             <select id="provider-kind" className="select" value={draft.kind} onChange={(e) => setDraft({ ...draft, kind: e.target.value as Kind })}>
-              {(list.data?.kinds ?? []).map((k) => (
+              {KINDS.map((k) => (
                 <option key={k.id} value={k.id}>
                   {k.label}
                 </option>
