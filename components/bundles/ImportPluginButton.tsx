@@ -73,7 +73,7 @@ export function ImportPluginButton() {
 
   return (
     <>
-      <button type="button" className="btn" onClick={() => input.current?.click()} disabled={busy} title="Make a new pipeline from a Vellum or OpenClaw plugin (.zip)">
+      <button type="button" className="btn" onClick={() => input.current?.click()} disabled={busy} title="Make a new pipeline from a Vellum, OpenClaw or Claude Code plugin, or a project's .claude folder (.zip)">
         {busy ? "Importing…" : "Import plugin…"}
       </button>
       <input
