@@ -74,6 +74,8 @@ test.describe("FIM One", () => {
     const gateCards = page.locator('[data-testid="hook-card"][data-hook-id="feishu-gate"]');
     await expect(gateCards).toHaveCount(2);
     await expect(gateCards.nth(1).getByTestId("hook-output")).toContainText(SIDE_EFFECT);
+    const effects = gateCards.nth(1).locator('[data-testid="hook-output-list"][data-field="side_effects"] li');
+    await expect(effects).toHaveText([SIDE_EFFECT]);
     const first = await newRun(api, id, []);
     // The agent said what it will call, and waits there: the trace ends at the request, with no observation of the payment.
     const waiting = await resolvedEvents(api, first);

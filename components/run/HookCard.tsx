@@ -7,6 +7,7 @@ import { describeFieldChanges } from "~/core/run/fieldChanges";
 import { hookOutcome } from "~/core/run/hookStatus";
 import type { HookEndEvent, SourceLocation } from "~/core/trace/events";
 import { FieldChangeList } from "./FieldChangeView";
+import { HookOutputLists } from "./HookOutputLists";
 import { FileChanges } from "~/components/files/FileChanges";
 import { HttpRequests } from "~/components/files/HttpRequests";
 
@@ -82,6 +83,7 @@ export const HookCard = memo(function HookCard(props: {
           returned: <code>{JSON.stringify(event.output)}</code>
         </p>
       ) : null}
+      {event.output !== undefined ? <HookOutputLists output={event.output} /> : null}
       {changes ? <FieldChangeList changes={changes} /> : <p className="run-muted">Loading the context…</p>}
       <AddExpectationButtons event={event} name={props.name ?? event.hookId} changedFields={outcome.changedFields} />
       {event.logs.length > 0 ? (
