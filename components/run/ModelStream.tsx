@@ -11,8 +11,13 @@ import { useTraceVersion } from "./useTraceStore";
  * A run's real model replies as they stream in (server/providers/textBus; not part of the
  * trace, which keeps the final reply), and Cancel while the run is in progress.
  */
-export function ModelStream(props: { runId: string; store: TraceStore }) {
-  const { runId, store } = props;
+export function ModelStream(props: {
+  runId: string;
+  store: TraceStore;
+  /** The run calls a real model: follow its streamed text (a scripted run has none, and no stream is opened for it). */
+  streams: boolean;
+}) {
+  const { runId, store, streams } = props;
   const client = useTRPCClient();
   const trpc = useTRPC();
   useTraceVersion(store);
@@ -21,6 +26,7 @@ export function ModelStream(props: { runId: string; store: TraceStore }) {
   const cancel = useMutation(trpc.runs.cancel.mutationOptions());
 
   useEffect(() => {
+    if (!streams) return;
     const sub = client.providers.runText.subscribe(
       { runId },
       {
@@ -33,7 +39,7 @@ export function ModelStream(props: { runId: string; store: TraceStore }) {
       },
     );
     return () => sub.unsubscribe();
-  }, [client, runId]);
+  }, [client, runId, streams]);
 
   const streamed = calls.runId === runId ? [...calls.text.entries()] : [];
   if (finished && streamed.length === 0) return null;

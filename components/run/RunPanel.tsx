@@ -142,7 +142,7 @@ export function RunPanel(props: {
         ) : null}
       </div>
       {runId && start.isSuccess && store ? <RunInfo runId={runId} store={store} actions={props.runActions} /> : null}
-      {runId && store ? <ModelStream runId={runId} store={store} /> : null}
+      {runId && store ? <ModelStream runId={runId} store={store} streams={scenario?.model.kind === "provider"} /> : null}
       {prepareError ? <p className="run-error-text" role="alert">{prepareError}</p> : null}
       {start.error ? <p className="run-error-text" role="alert">{errorMessage(start.error)}</p> : null}
       {error ? <p className="run-error-text" role="alert">{error}</p> : null}
