@@ -18,6 +18,8 @@ function client(config: ProviderConfig, options: { timeoutMs: number; retries: n
     baseURL: config.baseURL ?? "https://api.anthropic.com",
     timeout: options.timeoutMs,
     maxRetries: options.retries,
+    // The SDK's own logging (ANTHROPIC_LOG=debug prints requests) stays off: every failure reaches the trace in words instead.
+    logLevel: "off",
   });
 }
 

@@ -17,7 +17,8 @@ import type { ProviderCall, ProviderConfig, ProviderReply } from "./types";
 const NO_KEY = "no-key";
 
 function client(config: ProviderConfig, options: { timeoutMs: number; retries: number }): OpenAI {
-  return new OpenAI({ apiKey: config.apiKey ?? NO_KEY, baseURL: config.baseURL ?? "https://api.openai.com/v1", timeout: options.timeoutMs, maxRetries: options.retries });
+  // The SDK's own logging (OPENAI_LOG=debug prints requests) stays off: every failure reaches the trace in words instead.
+  return new OpenAI({ apiKey: config.apiKey ?? NO_KEY, baseURL: config.baseURL ?? "https://api.openai.com/v1", timeout: options.timeoutMs, maxRetries: options.retries, logLevel: "off" });
 }
 
 export async function callOpenAI(call: ProviderCall): Promise<ProviderReply> {
