@@ -298,7 +298,7 @@ test.describe("Designer", () => {
     await badge(page, "pre-model-call").click();
     await page.getByTestId("hook-name").first().click();
     await expect(page.locator(".monaco-editor")).toBeVisible({ timeout: 30_000 });
-    await expect.poll(() => editorText(page)).toContain("Be concise");
+    await expect.poll(() => editorText(page)).toContain("export default");
     // Focus, not hover: the graph pans a badge out of view into it first, and shows its description.
     await badge(page, "init").focus();
     await page.waitForTimeout(1500);

@@ -58,16 +58,27 @@ function graphTextSizes(page: Page): Promise<{ what: string; px: number }[]> {
 async function clickBadgeLikeAUser(page: Page, point: string): Promise<void> {
   const badge = page.getByTestId(`point-badge-${point}`).first();
   await badge.focus();
-  await page.waitForTimeout(250);
-  const box = await badge.boundingBox();
+  // Wait for the graph to stop moving (it pans a badge out of view into it).
+  let box = await badge.boundingBox();
+  await expect
+    .poll(async () => {
+      const was = box;
+      box = await badge.boundingBox();
+      return !!box && !!was && box.x === was.x && box.y === was.y;
+    }, { intervals: [100] })
+    .toBe(true);
   if (!box) throw new Error(`the ${point} badge is not on screen`);
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
-  const onTop = await page.evaluate(([px, py]) => (document.elementFromPoint(px ?? 0, py ?? 0)?.closest("button[data-point]") as HTMLElement | null)?.dataset.point ?? null, [x, y]);
-  expect(onTop, `what is on top of the middle of the ${point} badge`).toBe(point);
+  expect(await pointOnTop(page, x, y), `what is on top of the middle of the ${point} badge`).toBe(point);
   expect(box.height, `the ${point} badge's height on screen`).toBeGreaterThanOrEqual(22);
   await page.mouse.click(x, y);
   await expect(page.getByTestId("hook-panel-point")).toHaveText(point);
+}
+
+/** The hook point whose badge is what a click at (x, y) would hit, if any. */
+function pointOnTop(page: Page, x: number, y: number): Promise<string | null> {
+  return page.evaluate(([px, py]) => (document.elementFromPoint(px ?? 0, py ?? 0)?.closest("button[data-point]") as HTMLElement | null)?.dataset.point ?? null, [x, y]);
 }
 
 async function waitForRun(api: TRPCClient<AppRouter>, runId: string): Promise<void> {
@@ -114,6 +125,8 @@ test.describe("Designer layout", () => {
         const seeded = await seedPipeline(example("Secret redactor"), { name: `Claw layout ${size.width}` });
         await page.goto(`/pipelines/${seeded.id}`);
         await expect(page.getByTestId("stage-tools")).toBeVisible();
+        await expect(page.getByTestId("point-badge-session_start")).toBeAttached();
+        await page.waitForTimeout(300);
         expect(await sidewaysOverflow(page)).toBe(0);
         const points = await page.locator("button[data-point]").evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.point ?? ""));
         expect(points.length).toBeGreaterThanOrEqual(20);
@@ -121,9 +134,10 @@ test.describe("Designer layout", () => {
 
         // A stage button shows that stage at a readable size.
         await page.getByTestId("stage-tools").click();
-        await page.waitForTimeout(400);
+        await page.waitForTimeout(500);
         expect((await graphTextSizes(page)).filter((t) => t.px < 11)).toEqual([]);
-        await expect(page.getByTestId("point-badge-before_tool_call")).toBeInViewport();
+        const tool = await page.getByTestId("point-badge-before_tool_call").boundingBox();
+        expect(await pointOnTop(page, (tool?.x ?? 0) + (tool?.width ?? 0) / 2, (tool?.y ?? 0) + (tool?.height ?? 0) / 2)).toBe("before_tool_call");
 
         for (const point of points) await clickBadgeLikeAUser(page, point);
       });
@@ -140,7 +154,7 @@ test.describe("Designer layout", () => {
       await page.getByTestId("point-badge-pre-model-call").first().click();
       await page.getByTestId("hook-name").first().click();
       await expect(page.locator(".monaco-editor")).toBeVisible({ timeout: 30_000 });
-      await expect.poll(() => page.locator(".monaco-editor .view-lines").innerText()).toContain("Be concise");
+      await expect.poll(() => page.locator(".monaco-editor .view-lines").innerText()).toContain("export default");
       await page.getByTestId("run-button").click();
       await expect(page.getByTestId("exit-reason")).toBeVisible({ timeout: 30_000 });
       await page.waitForTimeout(800);
