@@ -96,7 +96,8 @@ test.describe("Node surface", () => {
 
     // The run's last event lists the file as it ended.
     await expect(page.getByTestId("exit-reason")).toBeVisible({ timeout: 30_000 });
-    const finalFiles = page.getByTestId("final-files");
+    // Under the hook cards (the replay's last step shows the same list).
+    const finalFiles = page.locator(".run-hook-cards").getByTestId("final-files");
     await expect(finalFiles.getByTestId("final-file")).toHaveCount(1);
     await expect(finalFiles.locator("pre")).toHaveText("start\nfull result one\n");
 
