@@ -148,6 +148,14 @@ describe("Anthropic provider through the official SDK against a local Messages A
     expect("error" in reply && reply.error.startsWith(`provider "claude" (${server.url}) sent a malformed answer: `)).toBe(true);
   });
 
+  it("tool input that is not JSON is a malformed reply", async () => {
+    server.script([{ kind: "stream", reply: { content: [{ type: "tool_use", id: "toolu_9", name: "search", input: {}, rawInput: '{"q": "unterminated' }] } }]);
+    expect(await createLiveModelProvider({ model: model(), providers: [config] }).respond(request(1))).toMatchObject({
+      error: `provider "claude" (${server.url}) sent a malformed answer: the input of tool call toolu_9 (search) is not complete JSON: {"q": "unterminated`,
+      meta: { rejection: { kind: "malformed", status: null } },
+    });
+  });
+
   it("cancelling aborts the call in flight", async () => {
     server.script([{ kind: "stream", reply: { content: [{ type: "text", text: "a long answer that streams slowly" }], chunkChars: 2 }, chunkDelayMs: 40 }]);
     const controller = new AbortController();

@@ -42,12 +42,26 @@ export async function callAnthropic(call: ProviderCall): Promise<ProviderReply> 
       },
       { signal: call.signal },
     );
-    stream.on("streamEvent", () => clock.chunk());
+    // The tool input as sent: the SDK parses it leniently (a cut-off object still parses), the host's contract is whole JSON.
+    const inputJson = new Map<number, string>();
+    stream.on("streamEvent", (event) => {
+      clock.chunk();
+      if (event.type === "content_block_delta" && event.delta.type === "input_json_delta") inputJson.set(event.index, (inputJson.get(event.index) ?? "") + event.delta.partial_json);
+    });
     stream.on("text", (piece) => {
       clock.text(piece);
       call.onText(piece);
     });
     const message = await stream.finalMessage();
+    for (const [index, json] of inputJson) {
+      const block = message.content[index];
+      if (json.trim() === "" || block?.type !== "tool_use") continue;
+      try {
+        JSON.parse(json);
+      } catch {
+        throw new MalformedReplyError(`the input of tool call ${block.id} (${block.name}) is not complete JSON: ${json.length > 120 ? `${json.slice(0, 120)}…` : json}`);
+      }
+    }
     const content = fromAnthropicContent(message.content);
     if (typeof message.stop_reason !== "string") throw new MalformedReplyError("the message ended without a stop_reason");
     return {

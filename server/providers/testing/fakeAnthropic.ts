@@ -7,7 +7,10 @@ import { pieces, startFakeServer, type FakeServer, type Protocol } from "./fakeH
  * `{type: "error", error: {type, message}}`), on a real local server.
  */
 
-export type FakeAnthropicBlock = { type: "text"; text: string } | { type: "tool_use"; id: string; name: string; input: Record<string, unknown> };
+export type FakeAnthropicBlock =
+  | { type: "text"; text: string }
+  /** `rawInput`: the input_json_delta text to send instead of the input's JSON (a malformed answer). */
+  | { type: "tool_use"; id: string; name: string; input: Record<string, unknown>; rawInput?: string };
 export interface FakeAnthropicReply {
   content: FakeAnthropicBlock[];
   stopReason?: string;
@@ -56,7 +59,7 @@ export const anthropicProtocol: Protocol<FakeAnthropicReply> = {
         for (const text of pieces(block.text, size)) events.push({ event: "content_block_delta", data: { type: "content_block_delta", index, delta: { type: "text_delta", text } } });
       } else {
         events.push({ event: "content_block_start", data: { type: "content_block_start", index, content_block: { type: "tool_use", id: block.id, name: block.name, input: {} } } });
-        for (const partial_json of pieces(JSON.stringify(block.input), size)) {
+        for (const partial_json of pieces(block.rawInput ?? JSON.stringify(block.input), size)) {
           events.push({ event: "content_block_delta", data: { type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json } } });
         }
       }
