@@ -201,11 +201,10 @@ test.describe("Claude Code", () => {
     await expect(failed).toHaveCount(1, { timeout: 30_000 });
     await expect(failed.getByTestId("expectation-reason")).toContainText(`PreToolUse #1 depends on the order its hooks finish in: ${RACE} (2 completion orders compared)`);
 
-    // The timeline marks the point, and its result explains the flag.
-    const badge = page.getByTestId("timeline-race");
-    await badge.scrollIntoViewIfNeeded();
-    await badge.click();
+    // The flag jumps to the point's result, which explains it; the timeline marks that row.
+    await page.getByTestId("race-flag").getByRole("button").click();
     await expect(page.getByTestId("point-race-flag")).toContainText(`Order-dependent: ${RACE}`);
+    await expect(page.getByTestId("timeline-race")).toHaveText("order-dependent");
     await expect(page.getByTestId("point-race-flag")).toContainText("2 completion orders; updatedInput differs");
 
     // The completion order decides which rewrite this run kept.

@@ -11,7 +11,15 @@ import { RunExpectations } from "./RunExpectations";
  * Wraps a run's views (hook cards, trace): shows its expectation results above them once it has
  * ended and the points whose outcome depends on which hook finishes last, and tells the hook cards inside which run and scenario a one-click expectation is for.
  */
-export function RunWithExpectations(props: { pipelineId: string; runId: string; store: TraceStore | null; onStep?: (seq: number) => void; children: ReactNode }) {
+export function RunWithExpectations(props: {
+  pipelineId: string;
+  runId: string;
+  store: TraceStore | null;
+  onStep?: (seq: number) => void;
+  /** Where a race flag's jump goes (a 0-based step) when the view has no `onStep` (the live run panel). */
+  onSelect?: (index: number) => void;
+  children: ReactNode;
+}) {
   const trpc = useTRPC();
   // The same query RunExpectations polls: one request for both.
   const info = useQuery(trpc.runs.get.queryOptions({ runId: props.runId }, { retry: 3 }));
@@ -25,7 +33,7 @@ export function RunWithExpectations(props: { pipelineId: string; runId: string; 
   return (
     <RunScopeContext.Provider value={scope}>
       <RunExpectations pipelineId={props.pipelineId} runId={props.runId} onStep={props.onStep} />
-      {props.store ? <RaceFlags store={props.store} onSelect={props.onStep ? (index) => props.onStep?.(index + 1) : undefined} /> : null}
+      {props.store ? <RaceFlags store={props.store} onSelect={props.onStep ? (index) => props.onStep?.(index + 1) : props.onSelect} /> : null}
       {props.children}
     </RunScopeContext.Provider>
   );

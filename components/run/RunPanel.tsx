@@ -149,7 +149,7 @@ export function RunPanel(props: {
       {showEditor && scenario ? props.editor : null}
       {!scenario ? <p className="run-muted">{props.noScenarioHint ?? "This pipeline has no scenario yet."}</p> : null}
       {store && runId ? (
-        <RunWithExpectations pipelineId={props.pipelineId} runId={runId} store={store}>
+        <RunWithExpectations pipelineId={props.pipelineId} runId={runId} store={store} onSelect={onStep}>
           <RunApprovals runId={runId} store={store} />
           <LiveHookCards store={store} onOpenHook={props.onOpenHook} onSelect={onStep} />
           <TraceView store={store} step={step} onStep={onStep} follow={follow} onPosition={onPosition} onOpenHook={props.onOpenHook} keyboard={false} />
