@@ -17,6 +17,13 @@ describe("hookOutcome", () => {
     expect(hookOutcome(hookEnd({ error: "timed out after 1000 ms" })).label).toBe("timed out");
     expect(hookOutcome(hookEnd({})).label).toBe("changed nothing");
   });
+  it("names what a hook that answers through its output decided or returned", () => {
+    expect(hookOutcome(hookEnd({ status: "unchanged", decision: "deny", output: { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny" } } })))
+      .toEqual({ status: "unchanged", changedFields: [], label: "decided deny" });
+    expect(hookOutcome(hookEnd({ status: "unchanged", output: { prependContext: "Answer in British English." } })).label).toBe("returned a result");
+    expect(hookOutcome(hookEnd({ status: "unchanged", output: {} })).label).toBe("changed nothing");
+    expect(hookOutcome(hookEnd({ status: "unchanged", output: null })).label).toBe("changed nothing");
+  });
   it("keeps the engine's status", () => {
     expect(hookOutcome(hookEnd({ status: "blocked" })).label).toBe("blocked");
   });

@@ -30,7 +30,18 @@ export function hookOutcome(event: HookEndEvent): HookOutcome {
       : changedFields.length > 0
         ? "changed"
         : "unchanged");
-  return { status, changedFields, label: statusLabel(status, changedFields.length) };
+  return { status, changedFields, label: status === "unchanged" ? returnedLabel(event) : statusLabel(status, changedFields.length) };
+}
+
+/**
+ * Hosts whose hooks answer through what they return (Claude Code, OpenClaw, FIM One) never patch their read-only
+ * input: "changed nothing" would hide a deny. Name the decision, or say that the hook returned something.
+ */
+function returnedLabel(event: HookEndEvent): string {
+  if (typeof event.decision === "string" && event.decision !== "") return `decided ${event.decision}`;
+  const output = event.output;
+  if (output !== undefined && output !== null && !(typeof output === "object" && Object.keys(output).length === 0)) return "returned a result";
+  return statusLabel("unchanged", 0);
 }
 
 export function statusLabel(status: HookStatus, changed: number): string {
