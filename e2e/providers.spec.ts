@@ -101,6 +101,9 @@ test.describe("Model providers", () => {
     await page.getByRole("link", { name: "Open replay" }).click();
     await expect(page.getByTestId("step-detail")).toContainText("Run of");
     await expect(page.getByTestId("run-usage")).toHaveText(`2 real model calls (${name}/llama3.2) · 50 tokens in, 14 out`);
+    // Each model reply says who answered, with its tokens and stream timing.
+    await page.locator('[role="option"][data-type="model.response"]').nth(1).click();
+    await expect(page.getByTestId("step-detail").getByTestId("model-call-facts")).toContainText(`answered by ${name} · llama3.2 · 40 tokens in, 9 out · first text after`);
     await page.getByTestId("rerun-button").click();
     await expect(page).toHaveURL(/\/runs\/compare\?/);
     expect(fake.modelCalls()).toHaveLength(2);

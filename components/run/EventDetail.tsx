@@ -6,6 +6,7 @@ import { ApprovalEventDetail } from "~/components/approvals/ApprovalEventDetail"
 import { raceFlagOf } from "~/core/run/raceFlag";
 import raceStyles from "./race.module.css";
 import { FinalFiles } from "~/components/files/FileChanges";
+import { ModelCallFacts } from "./ModelCallFacts";
 
 /** What a non-hook event was, in words (hook events get a {@link HookCard}). */
 export function EventDetail({ event }: { event: TraceEvent }) {
@@ -73,12 +74,16 @@ export function EventDetail({ event }: { event: TraceEvent }) {
       );
     case "model.response":
       return event.error !== undefined ? (
-        <p className="run-error-text">Model call {event.call} failed: {event.error}</p>
+        <div>
+          <p className="run-error-text">Model call {event.call} failed: {event.error}</p>
+          <ModelCallFacts event={event} />
+        </div>
       ) : (
         <div>
           <p>
             Model reply {event.call} ({event.stopReason}).
           </p>
+          <ModelCallFacts event={event} />
           <MessageView message={toDisplayMessage({ role: "assistant", content: event.content })} maxChars={4000} />
         </div>
       );
