@@ -174,7 +174,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
         // Not a rejection the host's hooks see: the script ran out, or a person cancelled the turn (named as the host names it).
         if (reply.code === "script_exhausted") return { exitReason: reply.code, error: reply.error };
         if (reply.code === "cancelled") {
-          const names = binding.cancelled ?? { beforeCall: "cancelled", duringCall: "cancelled" };
+          const names = binding?.cancelled ?? { beforeCall: "cancelled", duringCall: "cancelled" };
           return { exitReason: reply.meta?.cancelled === "during_call" ? names.duringCall : names.beforeCall, error: reply.error };
         }
       } else record({ type: "model.response", call, content: reply.content, stopReason: reply.stopReason, ...reply.meta });
