@@ -154,7 +154,7 @@ test.describe("Designer layout", () => {
       await page.getByTestId("point-badge-pre-model-call").first().click();
       await page.getByTestId("hook-name").first().click();
       await expect(page.locator(".monaco-editor")).toBeVisible({ timeout: 30_000 });
-      await expect.poll(() => page.locator(".monaco-editor .view-lines").innerText()).toContain("export default");
+      await expect.poll(() => page.locator(".monaco-editor .view-lines").innerText()).toContain("PreModelCallContext");
       await page.getByTestId("run-button").click();
       await expect(page.getByTestId("exit-reason")).toBeVisible({ timeout: 30_000 });
       await page.waitForTimeout(800);

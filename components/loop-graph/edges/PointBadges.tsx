@@ -38,7 +38,12 @@ export const PointBadges = memo(function PointBadges(props: {
       // In view but under the graph's controls counts as out of view.
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
       const covered = !hit || !badge.contains(hit);
-      if (!inside || covered) void flow.setCenter(at.x, at.y, { zoom: flow.getZoom(), duration: 150 });
+      if (inside && !covered) return;
+      // Centre the badge itself (not its edge's stack, which may be taller than the pane).
+      const vp = flow.getViewport();
+      const dx = pane.left + pane.width / 2 - (r.left + r.width / 2);
+      const dy = pane.top + pane.height / 2 - (r.top + r.height / 2);
+      void flow.setViewport({ x: vp.x + dx, y: vp.y + dy, zoom: vp.zoom }, { duration: 150 });
     });
   };
   if (points.length === 0 && !label) return null;
@@ -59,7 +64,12 @@ export const PointBadges = memo(function PointBadges(props: {
               aria-label={badgeLabel(p)}
               data-point={p.pointId}
               data-testid={`point-badge-${p.pointId}`}
-              onClick={() => selectPoint(p.pointId)}
+              onClick={(e) => {
+                // The badges render inside their edge: without this the edge's own click handler
+                // runs next and opens the edge's first point instead of this one.
+                e.stopPropagation();
+                selectPoint(p.pointId);
+              }}
               onMouseEnter={(e) => showPointDoc({ pointId: p.pointId, doc: p.doc, anchor: e.currentTarget })}
               onMouseLeave={() => showPointDoc(null)}
               onFocus={(e) => {
