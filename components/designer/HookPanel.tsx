@@ -9,7 +9,7 @@ import { ExternalHooks } from "./ExternalHooks";
 import { HookList } from "./HookList";
 import styles from "./hookPanel.module.css";
 import { PointOverview } from "./PointOverview";
-import { orderingReasons } from "./runOrder";
+import { orderingReason } from "./runOrder";
 import { HostSettings } from "./HostSettings";
 import { useHookCommands } from "./useHookCommands";
 
@@ -75,7 +75,7 @@ export function HookPanel({ profile }: { profile: Profile }) {
         ) : null}
       </details>
       <p className={styles.ordering} data-testid="ordering-reason">
-        {orderingReasons[point.ordering]}
+        {orderingReason(point)}
       </p>
       <HostSettings profile={profile} point={point} />
       <div className={styles.addRow}>

@@ -7,7 +7,7 @@ import type { HookPointSpec } from "~/core/profiles";
 import styles from "./hookPanel.module.css";
 import matcherStyles from "./matchers.module.css";
 import { CopyIcon, GripIcon, PencilIcon, TrashIcon } from "./icons";
-import { ordinal } from "./runOrder";
+import { ordinal, startsTogether } from "./runOrder";
 
 export interface HookRowActions {
   open(hookId: string): void;
@@ -181,10 +181,16 @@ export const HookRow = memo(function HookRow(props: HookRowProps) {
       </span>
       <span
         className={`${styles.runPos} ${runPosition === undefined ? styles.runPosOff : ""}`}
-        title={runPosition === undefined ? "Disabled: does not run" : `Runs ${ordinal(runPosition)} on this point`}
+        title={
+          runPosition === undefined
+            ? "Disabled: does not run"
+            : startsTogether(point)
+              ? "Starts at the same time as the other matching hooks"
+              : `Runs ${ordinal(runPosition)} on this point`
+        }
         data-testid="run-position"
       >
-        {runPosition ?? "–"}
+        {runPosition === undefined ? "–" : startsTogether(point) ? "∥" : runPosition}
       </span>
       <div className={styles.main}>
         {renaming ? (
