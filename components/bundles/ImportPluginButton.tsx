@@ -101,7 +101,7 @@ export function ImportPluginButton() {
         {outcome?.kind === "notes" ? (
           <form method="dialog" className={styles.body} onSubmit={() => void open(outcome.plugin)}>
             <h2 id={titleId}>Imported “{outcome.plugin.name}”</h2>
-            <p>Some parts of the plugin could not come along:</p>
+            <p>Read this before you run it: what was kept as it is, changed or left out.</p>
             <ul className={styles.notes}>
               {outcome.plugin.warnings.map((w) => (
                 <li key={w}>{w}</li>
