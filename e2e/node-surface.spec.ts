@@ -138,9 +138,17 @@ test.describe("Node surface", () => {
     const saved = await api.pipelines.get.query({ id: seeded.id });
     expect(saved.document.scenarios[0]?.http).toEqual([{ method: "POST", url: "https://api.example.com/v1/moderate", status: 200, headers: {}, body: "", delayMs: 0 }]);
 
+    // The scenario form shows the fixture, where its body can be filled in.
+    await page.getByRole("button", { name: "Edit scenario" }).click();
+    const fixtures = page.getByTestId("scenario-http");
+    await expect(fixtures.getByLabel("URL of fixture 1")).toHaveValue("https://api.example.com/v1/moderate");
+    await fixtures.getByLabel("Body of fixture 1").fill('{"flagged":true}');
+    await expect(page.getByTestId("save-status")).toHaveText("Saved");
+
     await page.getByTestId("run-button").click();
     const again = page.locator('.run-hook-cards [data-testid="hook-card"][data-hook-id="moderate"]').first();
     await expect(again.locator(".run-log-log")).toHaveText("log moderation 200");
     await expect(again.getByTestId("http-request")).toContainText("→ 200");
+    await expect(again.getByTestId("http-request").getByLabel("response body")).toHaveText('{"flagged":true}');
   });
 });

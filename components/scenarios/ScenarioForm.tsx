@@ -5,6 +5,7 @@ import { Field, InstantField, IntegerField } from "./fields";
 import { ScenarioModelKind } from "~/components/settings/providers/ScenarioModelKind";
 import { HistoryEditor } from "./HistoryEditor";
 import { ReplyEditor } from "./ReplyEditor";
+import { ScenarioSandboxFields } from "~/components/files/ScenarioSandboxFields";
 import styles from "./scenarios.module.css";
 import { ToolEditor } from "./ToolEditor";
 import type { ScenarioPatch } from "./types";
@@ -118,6 +119,8 @@ export function ScenarioForm(props: { value: Scenario; handlerPathPrefix: string
           + Add tool
         </button>
       </fieldset>
+
+      <ScenarioSandboxFields value={value} onPatch={onPatch} />
 
       <fieldset className={styles.section}>
         <legend>Expectations ({value.expectations?.length ?? 0})</legend>
