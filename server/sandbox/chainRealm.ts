@@ -3,6 +3,7 @@ import type { ChainCallRecord, ChainFailure } from "../../core/chain/types";
 import type { Json, JsonObject } from "../../core/json";
 import { contextPatch } from "./contextPatch";
 import type { ChainOpenOptions } from "./guest/chain";
+import { newJsonString } from "./jsonString";
 import { readJson } from "./guestAnswers";
 import { CHAIN_GUEST_SCRIPT } from "./guestBundle.generated";
 import type { SandboxInstance } from "./instance";
@@ -152,7 +153,7 @@ export class ChainRealm {
 
   private call(name: "open" | "openPatched", first: string, second: string): void {
     const ctx = this.context;
-    const a = ctx.newString(first);
+    const a = newJsonString(ctx, first);
     const b = ctx.newString(second);
     try {
       this.check(ctx.callFunction(this.fn(name), this.api, a, b)).dispose();
