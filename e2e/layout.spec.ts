@@ -58,7 +58,9 @@ function graphTextSizes(page: Page): Promise<{ what: string; px: number }[]> {
 async function clickBadgeLikeAUser(page: Page, point: string): Promise<void> {
   const badge = page.getByTestId(`point-badge-${point}`).first();
   await badge.focus();
-  // Wait for the graph to stop moving (it pans a badge out of view into it).
+  // Wait for the graph to stop moving: it pans a badge out of view into it (a frame after the
+  // focus, then a 150 ms animation).
+  await page.waitForTimeout(300);
   let box = await badge.boundingBox();
   await expect
     .poll(async () => {
