@@ -127,6 +127,32 @@ test.describe("Model providers", () => {
     await expect(page.locator('.run-hook-cards [data-testid="hook-card"][data-hook-id="mark"]').first().getByTestId("hook-status")).toHaveText("changed 1 field");
   });
 
+  test("in the designer, a scripted scenario is switched to the configured provider and run against it", async ({ page, api, seedPipeline, uniqueName }) => {
+    const name = uniqueName("local").replace(/\s+/g, "-");
+    await addProvider(page, name);
+    const scripted = pipelineFor(name);
+    const pipeline = await seedPipeline(
+      { ...scripted, scenarios: [{ name: "plain", prompt: "How do hooks work?", model: { kind: "scripted", responses: [{ content: [{ type: "text", text: "Scripted." }] }] } }] },
+      { name: uniqueName("Switch model") },
+    );
+    await page.goto(`/pipelines/${pipeline.id}`);
+    const edit = page.getByRole("button", { name: "Edit scenario" });
+    await expect(edit).toBeVisible();
+    if ((await page.getByTestId("scenario-form").count()) === 0) await edit.click();
+    const model = page.getByTestId("scenario-model");
+    await model.getByLabel("Answered by").selectOption("provider");
+    await model.getByLabel("Provider", { exact: true }).selectOption(name);
+    await model.getByLabel(/^Model \(empty/).fill("qwen3");
+    await expect(page.getByTestId("save-status")).toHaveText("Saved", { timeout: 10_000 });
+    await expect.poll(async () => (await api.pipelines.get.query({ id: pipeline.id })).document.scenarios[0]?.model).toMatchObject({ kind: "provider", provider: name, model: "qwen3" });
+
+    fake.script([{ kind: "stream", reply: { text: "Answered by qwen3.", chunkChars: 4 }, chunkDelayMs: 30 }]);
+    await page.getByTestId("run-button").click();
+    await expect(page.getByTestId("model-stream-1")).toHaveText("Answered by qwen3.", { timeout: 20_000 });
+    await expect(page.getByTestId("exit-reason")).toHaveText("no_tool_calls", { timeout: 30_000 });
+    expect((fake.modelCalls().at(-1)?.body as { model: string }).model).toBe("qwen3");
+  });
+
   test("Cancel stops a run whose model is still streaming", async ({ page, seedPipeline, uniqueName }) => {
     const name = uniqueName("slow").replace(/\s+/g, "-");
     await addProvider(page, name);
