@@ -2,6 +2,7 @@ import type { HookFailure } from "../../core/engine/ports";
 import type { SourceLocation } from "../../core/trace/events";
 import type { GuestError } from "./guest/realm";
 import { originalPosition, type SourceMapIndex } from "./sourceMap";
+import { loopAfter } from "./spinningLoop";
 
 /**
  * Turns what went wrong inside the sandbox into a {@link HookFailure} in plain words, located in
@@ -19,16 +20,35 @@ const FRAME = /\(?([^\s()]+):(\d+):(\d+)\)?\s*$/;
 
 /** The innermost stack frame in one of the pipeline's files, in original coordinates. */
 export function locate(stack: string, maps: SourceMaps): SourceLocation | null {
+  const frame = innermostFrame(stack, maps);
+  return frame ? original(frame.file, frame.map, frame.line, frame.column) : null;
+}
+
+/**
+ * Where a hook interrupted at its deadline was spinning: the innermost frame, or the loop after it when
+ * QuickJS only recorded the position before a loop of pure arithmetic (see spinningLoop.ts).
+ */
+export function locateSpin(stack: string, maps: SourceMaps): SourceLocation | null {
+  const frame = innermostFrame(stack, maps);
+  if (!frame) return null;
+  const loop = loopAfter(frame.map.generatedLines, frame.line, frame.column);
+  return loop ? original(frame.file, frame.map, loop.line, loop.column) : original(frame.file, frame.map, frame.line, frame.column);
+}
+
+function innermostFrame(stack: string, maps: SourceMaps): { file: string; map: SourceMapIndex; line: number; column: number } | null {
   for (const line of stack.split("\n")) {
     const m = FRAME.exec(line.trim());
     if (!m) continue;
     const [, file, l, c] = m as unknown as [string, string, string, string];
     const map = maps.get(file);
-    if (!map) continue;
-    const pos = originalPosition(map, Number(l), Number(c));
-    return pos ? { file, line: pos.line, column: pos.column } : { file, line: Number(l), column: Number(c) };
+    if (map) return { file, map, line: Number(l), column: Number(c) };
   }
   return null;
+}
+
+function original(file: string, map: SourceMapIndex, line: number, column: number): SourceLocation {
+  const pos = originalPosition(map, line, column);
+  return pos ? { file, line: pos.line, column: pos.column } : { file, line, column };
 }
 
 export function where(location: SourceLocation | null): string {
@@ -55,7 +75,7 @@ export function thrownFailure(error: GuestError, maps: SourceMaps, memoryBytes: 
 
 /** The call was interrupted at its deadline; `stack` (the interrupt's) shows where it was spinning. */
 export function timeoutFailure(timeoutMs: number, stack: string, maps: SourceMaps, doing = ""): HookFailure {
-  const location = stack ? locate(stack, maps) : null;
+  const location = stack ? locateSpin(stack, maps) : null;
   return { kind: "timeout", message: `timed out after ${timeoutMs} ms${doing}${where(location)}`, location };
 }
 

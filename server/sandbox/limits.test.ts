@@ -34,6 +34,19 @@ describe("time limit", () => {
     expect(callOf(result, "bomb").durationMs).toBeGreaterThanOrEqual(200);
   });
 
+  it("locates a loop of pure arithmetic (where QuickJS records no position) at the loop, not the function header", async () => {
+    const runner = await harness.open(
+      pipelineOf({
+        spin: `export default async (ctx: any) => {\n  let n = 0;\n  for (;;) n++;\n};`,
+        spinAfter: `export default (ctx: any) => {\n  let n = 0;\n  ctx.x = 1;\n  while (true) { n += 2; }\n};`,
+      }),
+      { limits },
+    );
+    const result = await chain(runner, ["spin", "spinAfter"], {});
+    expect(callOf(result, "spin").failure?.location).toEqual({ file: "hooks/spin.ts", line: 3, column: 3 });
+    expect(callOf(result, "spinAfter").failure?.message).toBe("timed out after 200 ms (hooks/spinAfter.ts:4:3)");
+  });
+
   it("ends an async infinite loop", async () => {
     const runner = await harness.open(around(`export default async () => { for (;;) await null; };`), { limits });
     const result = await chain(runner, ["before", "bomb", "after"], { trail: [] });
