@@ -37,3 +37,20 @@ describe("the setSettings change", () => {
     expect("settings" in applyPipelineChangesWithInverse(doc, [{ type: "setSettings", settings: null }]).doc).toBe(false);
   });
 });
+
+describe("declared npm dependencies", () => {
+  it("accept a name and a registry range, and name a bad one", () => {
+    expect(pipelineSettingsSchema.safeParse({ dependencies: [{ name: "shell-quote", range: "^1.8.1" }] }).success).toBe(true);
+    const bad = pipelineSettingsSchema.safeParse({ dependencies: [{ name: "Shell Quote", range: "^1" }, { name: "evil", range: "file:/etc" }] });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues.map((i) => i.message)).toEqual([
+      'dependency "Shell Quote": lower-case letters, digits, - . _ ~, optionally @scope/name',
+      "dependency evil: a registry version range (^1.8.1, >=2 <3, 1.x) or tag (latest); file:, git and URLs are not allowed",
+    ]);
+    const twice = pipelineSettingsSchema.safeParse({ dependencies: [{ name: "a", range: "1" }, { name: "a", range: "2" }] });
+    expect(twice.error?.issues.map((i) => i.message)).toEqual(["dependency a is declared twice"]);
+  });
+  it("are optional: settings without them still load", () => {
+    expect(pipelineSettingsSchema.parse({ env: [] })).toEqual({ env: [] });
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dependencySchema } from "./dependencySchema";
 
 /**
  * A pipeline's Settings (issue 15): what the sandbox's simulated Node host hands its hooks.
@@ -18,12 +19,19 @@ export type EnvVariable = z.infer<typeof envVariableSchema>;
 export const pipelineSettingsSchema = z
   .object({
     env: z.array(envVariableSchema).max(500, "at most 500 environment variables").default([]),
+    /** npm packages the hooks import (dependencySchema.ts); installed and bundled by the server. */
+    dependencies: z.array(dependencySchema).max(100, "at most 100 dependencies").optional(),
   })
   .superRefine((s, ctx) => {
     const seen = new Set<string>();
     s.env.forEach((v, i) => {
       if (seen.has(v.name)) ctx.addIssue({ code: "custom", path: ["env", i, "name"], message: `environment variable ${v.name} is declared twice` });
       seen.add(v.name);
+    });
+    const deps = new Set<string>();
+    s.dependencies?.forEach((d, i) => {
+      if (deps.has(d.name)) ctx.addIssue({ code: "custom", path: ["dependencies", i, "name"], message: `dependency ${d.name} is declared twice` });
+      deps.add(d.name);
     });
   });
 export type PipelineSettings = z.infer<typeof pipelineSettingsSchema>;

@@ -4,6 +4,8 @@ import { useId, useRef, useState } from "react";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import { useDesignerDoc } from "~/components/designer/useDesignerDoc";
 import { ENV_NAME, type EnvVariable } from "~/core/pipeline/settingsSchema";
+import { settingsOrNull } from "./settingsOrNull";
+import { DependenciesEditor } from "./DependenciesEditor";
 import styles from "./settings.module.css";
 
 /**
@@ -15,7 +17,8 @@ export function PipelineSettingsButton() {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [open, setOpen] = useState(false);
-  const count = useDesignerDoc().settings?.env.length ?? 0;
+  const settings = useDesignerDoc().settings;
+  const count = (settings?.env.length ?? 0) + (settings?.dependencies?.length ?? 0);
   return (
     <>
       <button
@@ -25,7 +28,7 @@ export function PipelineSettingsButton() {
           setOpen(true);
           dialog.current?.showModal();
         }}
-        title="Environment variables the hooks read as process.env"
+        title="Environment variables the hooks read as process.env, and the npm packages they import"
         data-testid="pipeline-settings-button"
       >
         Settings{count > 0 ? ` (${count})` : ""}
@@ -35,6 +38,7 @@ export function PipelineSettingsButton() {
           Pipeline settings
         </h2>
         {open ? <EnvEditor /> : null}
+        {open ? <DependenciesEditor /> : null}
         <form method="dialog" className={styles.footer}>
           <button type="submit" className="btn">
             Done
@@ -62,7 +66,7 @@ function EnvEditor() {
   const commit = (next: EnvVariable[], label: string) => {
     const valid = next.every((v, i) => ENV_NAME.test(v.name) && next.findIndex((w) => w.name === v.name) === i);
     setDrafts(valid ? null : next);
-    if (valid) applyChanges([{ type: "setSettings", settings: next.length > 0 ? { ...doc.settings, env: next } : null }], label);
+    if (valid) applyChanges([{ type: "setSettings", settings: settingsOrNull({ ...doc.settings, env: next }) }], label);
   };
   const update = (i: number, patch: Partial<EnvVariable>, label: string) => commit(rows.map((v, j) => (j === i ? { ...v, ...patch } : v)), label);
 

@@ -1,0 +1,80 @@
+"use client";
+
+import { useState } from "react";
+import { useEditorStore } from "~/components/store/EditorStoreProvider";
+import { useDesignerDoc } from "~/components/designer/useDesignerDoc";
+import { packageNameProblem, versionRangeProblem, type Dependency } from "~/core/pipeline/dependencySchema";
+import { settingsOrNull } from "./settingsOrNull";
+import styles from "./settings.module.css";
+
+/**
+ * The pipeline's npm dependencies (issue 15): the packages its hooks may import by name. The
+ * server installs them from its registry and bundles what the hooks import into the sandbox.
+ * Each edit is one undoable change; a row stays a draft here until its name and range are valid.
+ */
+export function DependenciesEditor() {
+  const doc = useDesignerDoc();
+  const applyChanges = useEditorStore((s) => s.applyChanges);
+  const declared = doc.settings?.dependencies ?? [];
+  const [drafts, setDrafts] = useState<Dependency[] | null>(null);
+  const rows = drafts ?? declared;
+
+  const problemOf = (d: Dependency, i: number, all: readonly Dependency[]): string | null =>
+    packageNameProblem(d.name) ?? versionRangeProblem(d.range) ?? (all.findIndex((e) => e.name === d.name) !== i ? `${d.name} is declared twice` : null);
+  const problems = rows.map((d, i) => problemOf(d, i, rows));
+
+  const commit = (next: Dependency[], label: string) => {
+    const valid = next.every((d, i) => problemOf(d, i, next) === null);
+    setDrafts(valid ? null : next);
+    if (valid) applyChanges([{ type: "setSettings", settings: settingsOrNull({ env: [], ...doc.settings, dependencies: next.length > 0 ? next : undefined }) }], label);
+  };
+  const update = (i: number, patch: Partial<Dependency>, label: string) => commit(rows.map((d, j) => (j === i ? { ...d, ...patch } : d)), label);
+
+  return (
+    <section aria-label="Dependencies">
+      <h3 className={styles.subtitle}>Dependencies</h3>
+      <p className={styles.muted}>
+        npm packages the hooks import by name (<code>import {"{ parse }"} from &quot;shell-quote&quot;</code>). The server installs them from its registry, refuses packages
+        with install scripts or native code, and lists them in exported bundles&apos; <code>package.json</code>.
+      </p>
+      {rows.length === 0 ? <p className={styles.muted}>No dependencies yet.</p> : null}
+      <ul className={styles.rows}>
+        {rows.map((d, i) => (
+          <li key={i} className={styles.row} data-testid="dependency-row">
+            <label>
+              <span className={styles.label}>Package</span>
+              <input
+                value={d.name}
+                aria-label={`Package of dependency ${i + 1}`}
+                aria-invalid={problems[i] !== null && packageNameProblem(d.name) !== null}
+                spellCheck={false}
+                onChange={(e) => update(i, { name: e.target.value }, "Rename a dependency")}
+              />
+            </label>
+            <label>
+              <span className={styles.label}>Version range</span>
+              <input
+                value={d.range}
+                aria-label={`Version range of ${d.name || `dependency ${i + 1}`}`}
+                aria-invalid={problems[i] !== null && versionRangeProblem(d.range) !== null}
+                spellCheck={false}
+                onChange={(e) => update(i, { range: e.target.value }, `Set the version range of ${d.name}`)}
+              />
+            </label>
+            <button type="button" className="btn btn-quiet" aria-label={`Remove ${d.name || `dependency ${i + 1}`}`} onClick={() => commit(rows.filter((_, j) => j !== i), `Remove ${d.name}`)}>
+              ✕
+            </button>
+            {problems[i] ? (
+              <p role="alert" className={styles.problem}>
+                {problems[i]}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="btn" onClick={() => setDrafts([...rows, { name: "", range: "latest" }])} data-testid="add-dependency">
+        Add dependency
+      </button>
+    </section>
+  );
+}
