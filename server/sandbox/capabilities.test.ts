@@ -16,7 +16,7 @@ async function run(code: string, modules: Record<string, string> = {}): Promise<
 }
 
 const IMPORT_RULE =
-  'the sandbox has no packages, only the Node built-in modules it simulates (e.g. "node:path") and the pipeline\'s own modules by relative path (e.g. "../src/util"); type-only imports are removed before the code runs';
+  'it is not a dependency of the pipeline; declare the npm package in the pipeline\'s Settings (Dependencies). Without that the sandbox has only the Node built-in modules it simulates (e.g. "node:path") and the pipeline\'s own modules by relative path (e.g. "../src/util"); type-only imports are removed before the code runs';
 
 describe("sandbox capabilities", () => {
   it("has no require", async () => {

@@ -3,7 +3,7 @@ import type { HookFailure, SandboxLimits } from "../../core/engine/ports";
 import type { SourceLocation } from "../../core/trace/events";
 import type { RunDeterminism } from "./clock";
 import { where } from "./failures";
-import { resolveImport } from "./modules";
+import { resolveImport, type Resolution } from "./modules";
 import { builtinWrapper, resolveBuiltin } from "./node/builtins";
 import type { GuardedMemory } from "./quickjs";
 import type { CompileResult } from "./transpile";
@@ -55,6 +55,8 @@ export class SandboxInstance {
     private readonly compiled: ReadonlyMap<string, CompileResult>,
     private readonly sources: ReadonlyMap<string, string>,
     sharedModules: ReadonlySet<string>,
+    /** Declared npm dependencies the hooks import (server/deps): bare specifier -> bundled module or error. */
+    packages: ReadonlyMap<string, Resolution> = new Map(),
   ) {
     this.runtime.setInterruptHandler(() => {
       if (performance.now() <= this.deadline) return false;
@@ -77,7 +79,7 @@ export class SandboxInstance {
       (base, requested) => {
         const builtin = resolveBuiltin(base, requested);
         if (builtin && "name" in builtin) return builtin.name;
-        const resolved = builtin ?? resolveImport(base, requested, sharedModules);
+        const resolved = builtin ?? resolveImport(base, requested, sharedModules, packages);
         if ("path" in resolved) return resolved.path;
         const location = this.importLocation(base, requested);
         this.loadFailure = { text: resolved.error, failure: { kind: "threw", message: `Error: ${resolved.error}${where(location)}`, location } };

@@ -17,7 +17,8 @@ describe("resolveImport", () => {
   it("refuses packages by name", () => {
     expect(resolveImport("hooks/a.ts", "lodash", modules)).toEqual({
       error:
-        'Cannot import "lodash" from hooks/a.ts: the sandbox has no packages, only the Node built-in modules it simulates (e.g. "node:path") ' +
+        'Cannot import "lodash" from hooks/a.ts: it is not a dependency of the pipeline; declare the npm package in the pipeline\'s Settings (Dependencies). ' +
+        'Without that the sandbox has only the Node built-in modules it simulates (e.g. "node:path") ' +
         'and the pipeline\'s own modules by relative path (e.g. "../src/util"); type-only imports are removed before the code runs',
     });
   });

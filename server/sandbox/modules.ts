@@ -13,6 +13,8 @@ export interface PipelineFiles {
   hookPaths: Map<string, string>;
   /** tool name -> path (only tools with a handler) */
   toolPaths: Map<string, string>;
+  /** bare specifier of a declared npm dependency -> its bundled module, or its import's error (server/deps) */
+  packages: Map<string, Resolution>;
 }
 
 export function pipelineFiles(pipeline: Pick<Pipeline, "hooks" | "modules" | "scenarios">): PipelineFiles {
@@ -39,7 +41,7 @@ export function pipelineFiles(pipeline: Pick<Pipeline, "hooks" | "modules" | "sc
       sources.set(path, tool.handler);
     }
   }
-  return { sources, hookPaths, toolPaths };
+  return { sources, hookPaths, toolPaths, packages: new Map() };
 }
 
 export type Resolution = { path: string } | { error: string };
@@ -50,12 +52,15 @@ export type Resolution = { path: string } | { error: string };
  *
  * @returns the shared module's path, or an error in plain words naming the specifier.
  */
-export function resolveImport(base: string, specifier: string, modules: ReadonlySet<string>): Resolution {
+export function resolveImport(base: string, specifier: string, modules: ReadonlySet<string>, packages: ReadonlyMap<string, Resolution> = new Map()): Resolution {
   if (!specifier.startsWith("./") && !specifier.startsWith("../")) {
+    const dependency = packages.get(specifier);
+    if (dependency) return dependency;
     return {
       error:
-        `Cannot import "${specifier}" from ${base}: the sandbox has no packages, only the Node built-in modules it simulates ` +
-        `(e.g. "node:path") and the pipeline's own modules by relative path (e.g. "../src/util"); type-only imports are removed before the code runs`,
+        `Cannot import "${specifier}" from ${base}: it is not a dependency of the pipeline; declare the npm package in the pipeline's Settings (Dependencies). ` +
+        `Without that the sandbox has only the Node built-in modules it simulates (e.g. "node:path") and the pipeline's own modules by relative path ` +
+        `(e.g. "../src/util"); type-only imports are removed before the code runs`,
     };
   }
   const joined = normalize([...base.split("/").slice(0, -1), ...specifier.split("/")]);

@@ -6,6 +6,7 @@ import { envOf } from "../../core/pipeline/settingsSchema";
 import { pluginDirOf, type FinalFile, type ScenarioFile } from "../../core/files/fileChange";
 import type { HttpFixture } from "../../core/sandbox/http";
 import type { LogEntry } from "../../core/trace/events";
+import { dependencyModules } from "../deps/pipelineDeps";
 import { ChainRealm } from "./chainRealm";
 import { runChainSession, unrecordedNote, type ChainSandbox } from "./chainSession";
 import { RunDeterminism } from "./clock";
@@ -95,6 +96,10 @@ export async function openSandboxRunner(options: SandboxRunnerOptions, deps: San
   const files = pipelineFiles(options.pipeline);
   const entries = await Promise.all([...files.sources].map(async ([path, code]) => [path, await compileModule(path, code)] as const));
   const compiled = new Map<string, CompileResult>(entries);
+  // Declared npm dependencies the hooks import: installed once per set, bundled, loaded like shared modules.
+  const dependencies = await dependencyModules(options.pipeline.settings?.dependencies, compiled);
+  for (const [path, module] of dependencies.modules) compiled.set(path, module);
+  files.packages = dependencies.packages;
   const runner = new Runner(options, files, compiled, deps);
   runner.stats.setupMs = performance.now() - started;
   return runner;
@@ -288,7 +293,7 @@ class Runner implements SandboxRunner {
     const sandbox = await startFromTemplate(template, guard, (ctx, name) => realmHostFunction(ctx, det, name, this.node));
     this.assertAlive();
     this.deps.observeRuntime?.(sandbox.runtime);
-    const instance = new SandboxInstance(sandbox.runtime, guard, runMemoryCap(limits), limits, det, this.compiled, this.files.sources, this.sharedModules);
+    const instance = new SandboxInstance(sandbox.runtime, guard, runMemoryCap(limits), limits, det, this.compiled, this.files.sources, this.sharedModules, this.files.packages);
     this.instance = instance;
     this.chainRealm = new ChainRealm(instance, this.stats, sandbox.chain);
     this.spareRealms = sandbox.realms;
