@@ -1,4 +1,5 @@
 import { describeIssues, parsePipeline } from "../pipeline/parsePipeline";
+import { dependenciesObject } from "../pipeline/dependencySchema";
 import type { Hook, Pipeline } from "../pipeline/schema";
 import type { Profile } from "../profiles/types";
 import { BundleError } from "./errors";
@@ -123,10 +124,16 @@ export function exportOpenClawPlugin(input: Pipeline, options: { profile: Profil
   files.set("openclaw.plugin.json", `${JSON.stringify({ id: meta.id, name: meta.name, description: meta.description, configSchema: { type: "object", additionalProperties: false, properties: {} } }, null, 2)}\n`);
   files.set(
     "package.json",
-    `${JSON.stringify({ name: meta.id, version: "0.1.0", private: true, description: meta.description, type: "module", openclaw: { extensions: ["./index.ts"] } }, null, 2)}\n`,
+    `${JSON.stringify({ name: meta.id, version: "0.1.0", private: true, description: meta.description, type: "module", ...dependenciesField(pipeline), openclaw: { extensions: ["./index.ts"] } }, null, 2)}\n`,
   );
   files.set("index.ts", indexTs(meta, hooks));
   files.set("README.md", readme(meta, hooks, settings));
   const sorted: BundleFile[] = [...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, content]) => ({ path, content }));
   return { pluginName: meta.id, files: sorted, warnings };
+}
+
+/** package.json's `dependencies`: the pipeline's declared npm packages, or no field when it has none. */
+function dependenciesField(pipeline: Pipeline): { dependencies?: Record<string, string> } {
+  const dependencies = dependenciesObject(pipeline.settings?.dependencies);
+  return Object.keys(dependencies).length > 0 ? { dependencies } : {};
 }

@@ -6,6 +6,7 @@ import { BundleError } from "./errors";
 import { hasDefaultExport } from "./importSpecifiers";
 import { BUNDLE_METADATA_FORMAT, BUNDLE_METADATA_PATH, type BundleMetadata } from "./metadata";
 import { DEFAULT_PLUGIN_VERSION, manifestSource } from "./manifest";
+import { dependenciesObject } from "../pipeline/dependencySchema";
 import { pluginNameOf } from "./names";
 import { readmeSource, type ReadmePoint } from "./readme";
 import type { BundleFile } from "./types";
@@ -138,7 +139,7 @@ export function exportVellumPlugin(input: Pipeline, options: VellumExportOptions
     }),
     modules: pipeline.modules.map((m) => m.path),
   };
-  files.set("package.json", manifestSource({ name: pluginName, version: options.version ?? DEFAULT_PLUGIN_VERSION, description }));
+  files.set("package.json", manifestSource({ name: pluginName, version: options.version ?? DEFAULT_PLUGIN_VERSION, description, dependencies: dependenciesObject(pipeline.settings?.dependencies) }));
   files.set(
     "README.md",
     readmeSource({

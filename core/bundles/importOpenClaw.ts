@@ -3,6 +3,7 @@ import { PIPELINE_FORMAT, type Hook, type Pipeline, type PipelineInput } from ".
 import type { Profile } from "../profiles/types";
 import { BundleError } from "./errors";
 import { singleRootFolder } from "./paths";
+import { settingsWithDependencies } from "./readManifest";
 import type { PluginFiles } from "./types";
 
 /**
@@ -175,6 +176,7 @@ export function importOpenClawPlugin(input: PluginFiles, options: { profile: Pro
     hooks,
     modules,
     scenarios: [],
+    ...(pkg ? settingsWithDependencies(JSON.stringify(pkg)) : {}),
   };
   const parsed = parsePipeline(doc);
   if (!parsed.ok) throw new BundleError("INVALID_PIPELINE", `The plugin does not make a valid pipeline:\n${describeIssues(parsed.issues)}`);

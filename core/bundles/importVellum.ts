@@ -3,7 +3,7 @@ import { PIPELINE_FORMAT, type Hook, type Pipeline, type PipelineInput } from ".
 import type { Profile } from "../profiles/types";
 import { BundleError } from "./errors";
 import { listSurface, type SurfaceFile } from "./hookSurface";
-import { readManifest } from "./readManifest";
+import { readManifest, settingsWithDependencies } from "./readManifest";
 import { expandMetadataHooks } from "./expandMetadata";
 import { collectModules, type ImportRoot } from "./moduleGraph";
 import { singleRootFolder } from "./paths";
@@ -87,6 +87,7 @@ export function importVellumPlugin(input: PluginFiles, options: { profile: Profi
     modules: graph.modules,
     scenarios: meta?.pipeline.scenarios ?? [],
     ...(meta ? { limits: meta.pipeline.limits } : {}),
+    ...settingsWithDependencies(files.get("package.json")),
   };
   const parsed = parsePipeline(document);
   if (!parsed.ok) throw new BundleError("INVALID_PIPELINE", `The plugin does not make a valid pipeline:\n${describeIssues(parsed.issues)}`);

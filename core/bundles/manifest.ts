@@ -17,6 +17,8 @@ export interface ManifestInput {
   name: string;
   version: string;
   description: string;
+  /** The pipeline's declared npm dependencies, as package.json `dependencies` (omitted when none). */
+  dependencies?: Record<string, string>;
 }
 
 export function manifestSource(input: ManifestInput): string {
@@ -27,6 +29,7 @@ export function manifestSource(input: ManifestInput): string {
     private: true,
     type: "module",
     engines: { node: PLUGIN_NODE_ENGINES },
+    ...(input.dependencies && Object.keys(input.dependencies).length > 0 ? { dependencies: input.dependencies } : {}),
     peerDependencies: { [PLUGIN_API_PACKAGE]: PLUGIN_API_PEER_RANGE },
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;

@@ -1,4 +1,6 @@
+import { dependenciesFromPackageJson, type Dependency } from "../pipeline/dependencySchema";
 import { BundleError } from "./errors";
+import { PLUGIN_API_PACKAGE } from "./manifest";
 import { stripScope } from "./names";
 
 export interface PluginManifest {
@@ -34,4 +36,19 @@ export function readManifest(content: string | null | undefined): PluginManifest
     throw new BundleError("BAD_MANIFEST", 'package.json needs a non-empty "name"; the host refuses plugins without one.');
   }
   return { pluginName: stripScope(name), description: typeof description === "string" ? description : "" };
+}
+
+/**
+ * The `settings` an imported plugin's pipeline gets for the npm dependencies of its
+ * package.json (registry ranges only; the plugin API the host provides is not one), or nothing.
+ */
+export function settingsWithDependencies(content: string | null | undefined): { settings?: { env: []; dependencies: Dependency[] } } {
+  let value: unknown;
+  try {
+    value = JSON.parse(content ?? "null");
+  } catch {
+    return {};
+  }
+  const dependencies = dependenciesFromPackageJson(value, [PLUGIN_API_PACKAGE]);
+  return dependencies.length > 0 ? { settings: { env: [], dependencies } } : {};
 }
