@@ -7,6 +7,7 @@ import type { Pipeline } from "~/core/pipeline/schema";
 import type { Profile } from "~/core/profiles/types";
 import { checkHookContracts } from "./checkHookContracts";
 import { configureTypeScript, revalidateAllModels } from "./configureTypeScript";
+import { useDependencyTypes } from "./useDependencyTypes";
 import { DiagnosticsList, type Diagnostic } from "./DiagnosticsList";
 import { fileOfUri, fileUri } from "./fileUris";
 import styles from "./hookCodeEditor.module.css";
@@ -63,7 +64,8 @@ export default function HookCodeEditor(props: HookCodeEditorProps) {
     callbacks.current = { onChangeCode: props.onChangeCode, onSave: props.onSave };
   }, [props.onChangeCode, props.onSave]);
 
-  useEffect(() => configureTypeScript(typescript, declarations), [declarations]);
+  const dependencyLibs = useDependencyTypes(doc.settings?.dependencies);
+  useEffect(() => configureTypeScript(typescript, declarations, dependencyLibs), [declarations, dependencyLibs]);
 
   const checkedModules = useRef(doc.modules);
   useEffect(() => {
@@ -121,7 +123,7 @@ export default function HookCodeEditor(props: HookCodeEditorProps) {
           keepCurrentModel
           // Models are created by syncPipelineModels; this runs first on the very first mount.
           beforeMount={() => {
-            configureTypeScript(typescript, declarations);
+            configureTypeScript(typescript, declarations, dependencyLibs);
             syncPipelineModels(monaco, { doc, profile });
           }}
           onMount={onMount}

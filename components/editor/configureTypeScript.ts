@@ -18,10 +18,11 @@ declare const console: HookConsole;
 
 /**
  * Makes Monaco's TypeScript service check hook files the way the project does: strict, ES
- * modules, no DOM (hooks run in a sandbox, not a page), and the profile's context types
- * (its generated `.d.ts`) available as `import type { … } from "<typesModule>"`.
+ * modules, no DOM (hooks run in a sandbox, not a page), the profile's context types
+ * (its generated `.d.ts`) available as `import type { … } from "<typesModule>"`, and the
+ * declarations of the pipeline's npm dependencies (useDependencyTypes).
  */
-export function configureTypeScript(typescript: TypeScript, declarations: string): void {
+export function configureTypeScript(typescript: TypeScript, declarations: string, dependencyLibs: readonly { filePath: string; content: string }[] = []): void {
   const defaults = typescript.typescriptDefaults;
   defaults.setCompilerOptions({
     strict: true,
@@ -43,6 +44,8 @@ export function configureTypeScript(typescript: TypeScript, declarations: string
     { content: SANDBOX_GLOBALS, filePath: "file:///__hookwright/sandbox.d.ts" },
     // The simulated Node host: process, Buffer, URL, … and the node: modules the sandbox has.
     { content: nodeSurfaceDeclarations(), filePath: "file:///__hookwright/node.d.ts" },
+    // The declared npm dependencies' own .d.ts (or @types), under file:///node_modules/ where imports resolve them.
+    ...dependencyLibs,
   ]);
 }
 

@@ -4,6 +4,7 @@ import { bundlesRouter } from "./routers/bundles";
 import { pipelinesRouter } from "./routers/pipelines";
 import { runsRouter } from "./routers/runs";
 import { providersRouter } from "./routers/providers";
+import { dependenciesRouter } from "./routers/dependencies";
 
 /** Every domain router, one key each. Other routers (runs, bundles) are registered here. */
 export const appRouter = router({
@@ -12,6 +13,7 @@ export const appRouter = router({
   runs: runsRouter,
   approvals: approvalsRouter,
   providers: providersRouter,
+  dependencies: dependenciesRouter,
 });
 
 export type AppRouter = typeof appRouter;
