@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { useTRPC } from "~/components/providers/TrpcProvider";
 import type { Dependency } from "~/core/pipeline/dependencySchema";
 
@@ -10,6 +11,7 @@ export interface DependencyLib {
 }
 
 const NONE: DependencyLib[] = [];
+const SETTLE_MS = 1000;
 
 /**
  * The type declarations of the pipeline's declared npm dependencies, installed and read by the
@@ -18,7 +20,12 @@ const NONE: DependencyLib[] = [];
  */
 export function useDependencyTypes(dependencies: readonly Dependency[] | undefined): DependencyLib[] {
   const trpc = useTRPC();
-  const list = dependencies ?? [];
+  // Settled for a moment: each keystroke in Settings is a valid edit ("s", "sh", …), and each would install.
+  const [list, setList] = useState<readonly Dependency[]>(dependencies ?? []);
+  useEffect(() => {
+    const timer = setTimeout(() => setList(dependencies ?? []), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [dependencies]);
   const query = useQuery({ ...trpc.dependencies.types.queryOptions({ dependencies: [...list] }), enabled: list.length > 0, staleTime: Infinity });
   return list.length > 0 && query.data?.ok ? query.data.files : NONE;
 }
