@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { builtinModules } from "node:module";
 import { join } from "node:path";
-import { build, version as esbuildVersion, type Message } from "esbuild";
+import { build, version as esbuildVersion, type Message, type Plugin } from "esbuild";
 
 /**
  * One import of an installed dependency as a single ES module the sandbox loads like the
@@ -17,8 +17,29 @@ import { build, version as esbuildVersion, type Message } from "esbuild";
 
 export type BundleResult = { ok: true; code: string } | { ok: false; message: string };
 
-const EXTERNAL = builtinModules.flatMap((m) => [m, `node:${m}`, `${m}/*`]);
-const FORMAT = "hookwright.depbundle/1";
+const BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+const FORMAT = "hookwright.depbundle/2";
+
+/**
+ * Node's built-ins stay imports the sandbox answers. An ES `import` of one is left as it is; a
+ * CommonJS `require("path")` would become esbuild's "Dynamic require … is not supported", so it
+ * is routed through a small ES module importing the built-in, which esbuild can require.
+ */
+const builtinsPlugin: Plugin = {
+  name: "hookwright-builtins",
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (!BUILTINS.has(args.path)) return undefined;
+      if (args.kind === "require-call" || args.kind === "require-resolve") return { path: args.path, namespace: "hookwright-builtin" };
+      return { path: args.path, external: true };
+    });
+    b.onLoad({ filter: /.*/, namespace: "hookwright-builtin" }, (args) => {
+      const quoted = JSON.stringify(args.path.startsWith("node:") ? args.path : `node:${args.path}`);
+      // module.exports of a built-in is its default export (Node's own shape), named ones as a fallback.
+      return { contents: `import * as ns from ${quoted};\nmodule.exports = ns.default ?? ns;\n`, loader: "js", resolveDir: "/" };
+    });
+  },
+};
 
 /**
  * Bundles `specifier` from the installed set in `dir`, exporting `names` (valid identifiers).
@@ -47,7 +68,7 @@ export async function bundleDependency(dir: string, specifier: string, names: re
       target: "es2022",
       mainFields: ["module", "main"],
       conditions: ["import", "require", "default"],
-      external: EXTERNAL,
+      plugins: [builtinsPlugin],
       logLevel: "silent",
       legalComments: "none",
     });

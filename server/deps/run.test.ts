@@ -33,6 +33,14 @@ export default () => [sq.quote(["a b", "c"]), typeof ns.default.parse];`;
     expect(callOf(await chain(runner, ["h"], { n: 1 }), "h").returned).toEqual(["'a b' c", "function"]);
   }, 120_000);
 
+  it("a CommonJS package requiring a Node built-in gets the sandbox's (picomatch requires path)", async () => {
+    const code = `import picomatch from "picomatch";\nexport default () => { const m = picomatch("src/**/*.ts"); return [m("src/a/b.ts"), m("src/a.js")]; };`;
+    const runner = await harness.open(withDeps(pipelineOf({ h: code }), [{ name: "picomatch", range: "2.3.1" }]));
+    const call = callOf(await chain(runner, ["h"], { n: 1 }), "h");
+    expect(call.failure).toBeNull();
+    expect(call.returned).toEqual([true, false]);
+  }, 120_000);
+
   it("an undeclared package keeps its error and says to declare it", async () => {
     const runner = await harness.open(pipelineOf({ h: GATE }));
     const call = callOf(await chain(runner, ["h"], { command: "ls" }), "h");
