@@ -1,7 +1,7 @@
 import type { Pipeline } from "~/core/pipeline/schema";
 import type { Profile } from "~/core/profiles/types";
 import { hookUri } from "./fileUris";
-import { contractMessage, contractRange, contractUri, flattenMessage, type MessageChain } from "./hookContract";
+import { contractMessage, contractRange, contractUri, flattenMessage, hookSignature, type MessageChain } from "./hookContract";
 import type { Monaco, typescript as TypeScriptNamespace } from "./setupMonaco";
 
 export const CONTRACT_OWNER = "hookwright-contract";
@@ -30,7 +30,7 @@ export async function checkHookContracts(
       if (!point || !model || model.isDisposed()) return;
       const diagnostics = await worker.getSemanticDiagnostics(contractUri(hook.id));
       if (model.isDisposed()) return;
-      const signature = `(ctx: ${point.contextType}) => ${point.returnType}`;
+      const signature = hookSignature(point);
       const range = contractRange(model.getValue());
       monaco.editor.setModelMarkers(
         model,

@@ -26,10 +26,15 @@ export function exportedTypeNames(profile: Pick<Profile, "sharedTypes" | "points
   return [...names].sort();
 }
 
+/** The type a hook's default export must have on `point`, as the editor shows it. */
+export function hookSignature(point: Pick<HookPointSpec, "contextType" | "returnType" | "hookType">): string {
+  return point.hookType ?? `(ctx: ${point.contextType}) => ${point.returnType}`;
+}
+
 /** The companion source that type-checks `hookId`'s default export against its point. */
 export function contractSource(args: {
   hookId: string;
-  point: Pick<HookPointSpec, "contextType" | "returnType">;
+  point: Pick<HookPointSpec, "contextType" | "returnType" | "hookType">;
   typesModule: string;
   /** Names importable from `typesModule` ({@link exportedTypeNames}); the point's context type at least. */
   typeNames: readonly string[];
@@ -41,7 +46,7 @@ export function contractSource(args: {
   return [
     `import type { ${names.join(", ")} } from ${JSON.stringify(typesModule)};`,
     `import hook from ${JSON.stringify(target)};`,
-    `export const contract: (ctx: ${point.contextType}) => ${point.returnType} = hook;`,
+    `export const contract: ${hookSignature(point)} = hook;`,
     "",
   ].join("\n");
 }

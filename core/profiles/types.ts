@@ -58,6 +58,11 @@ export interface HookPointSpec {
   fields: ContextField[];
   /** TypeScript return type of a hook on this point. */
   returnType: string;
+  /**
+   * The type a hook file's default export must have, when the host takes more than a function
+   * (FIM One: a hook class or object with `execute`). Default: `(ctx: contextType) => returnType`.
+   */
+  hookType?: string;
   execution: ExecutionModel;
   ordering: Ordering;
   failure: FailureRule;

@@ -45,6 +45,8 @@ function point(p: PointInput): HookPointSpec {
     doc: p.doc,
     contextType: `${p.id}HookArgs`,
     returnType: "Promise<HookResult>",
+    // The registry takes a class (instantiated per session) or an object with execute; a plain function works too.
+    hookType: `${p.base} | (new () => ${p.base}) | ((ctx: HookContext) => Promise<HookResult> | HookResult)`,
     fields: [{ name: "ctx", type: "HookContext", readonly: true, readBack: true, doc: "The HookContext (one object shared by every hook of the point): tool_name, tool_args, tool_result (PostToolUse), agent_id, user_id, metadata." }],
     execution: "fold",
     ordering: "priority-asc",
