@@ -7,7 +7,7 @@ describe("contractSource", () => {
     expect(
       contractSource({
         hookId: "be concise",
-        point: { contextType: "PreModelCallContext", returnType: "Promise<Partial<PreModelCallContext> | void>" },
+        point: { contextType: "PreModelCallContext", returnType: "Promise<Partial<PreModelCallContext> | void>", fields: [] },
         typesModule: "@vellumai/plugin-api",
         typeNames: ["Message"],
       }),

@@ -26,15 +26,24 @@ export function exportedTypeNames(profile: Pick<Profile, "sharedTypes" | "points
   return [...names].sort();
 }
 
-/** The type a hook's default export must have on `point`, as the editor shows it. */
-export function hookSignature(point: Pick<HookPointSpec, "contextType" | "returnType" | "hookType">): string {
-  return point.hookType ?? `(ctx: ${point.contextType}) => ${point.returnType}`;
+type ContractPoint = Pick<HookPointSpec, "contextType" | "returnType" | "hookType" | "args" | "fields">;
+
+/**
+ * The type a hook's default export must have on `point`, as the editor shows it: the point's own
+ * `hookType`, else a function of the point's arguments (hosts that call `(event, ctx)` or `(input)`),
+ * else of its one context object.
+ */
+export function hookSignature(point: ContractPoint): string {
+  if (point.hookType) return point.hookType;
+  const types = new Map(point.fields.map((f) => [f.name, f.type]));
+  const params = point.args?.map((name) => `${name}: ${types.get(name) ?? "unknown"}`).join(", ") ?? `ctx: ${point.contextType}`;
+  return `(${params}) => ${point.returnType}`;
 }
 
 /** The companion source that type-checks `hookId`'s default export against its point. */
 export function contractSource(args: {
   hookId: string;
-  point: Pick<HookPointSpec, "contextType" | "returnType" | "hookType">;
+  point: ContractPoint;
   typesModule: string;
   /** Names importable from `typesModule` ({@link exportedTypeNames}); the point's context type at least. */
   typeNames: readonly string[];
