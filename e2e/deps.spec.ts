@@ -17,7 +17,13 @@ const gatePipeline: PipelineInput = {
       point: "post-tool-use",
       name: "parse",
       enabled: true,
-      code: ['import { parse } from "shell-quote";', "", "export default function (ctx: any) {", "  console.log(JSON.stringify(parse(String(ctx.toolResponse.content))));", "}"].join("\n"),
+      code: [
+        'import { parse } from "shell-quote";',
+        "",
+        "// Wrong on purpose: the editor shows it only once it has shell-quote's types.",
+        'export const typed: number = parse("ls");',
+        "",
+        "export default function (ctx: any) {", "  console.log(JSON.stringify(parse(String(ctx.toolResponse.content))));", "}"].join("\n"),
     },
   ],
   scenarios: [
@@ -47,6 +53,12 @@ test.describe("npm dependencies", () => {
       timeout: 30_000,
     });
 
+    // The editor cannot resolve the import yet.
+    await page.getByTestId("point-badge-post-tool-use").first().click();
+    await page.getByTestId("hook-name").filter({ hasText: "parse" }).click();
+    await expect(page.locator(".monaco-editor")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId("diagnostics")).toContainText("Cannot find module 'shell-quote'", { timeout: 30_000 });
+
     await page.getByTestId("pipeline-settings-button").click();
     const settings = page.getByTestId("pipeline-settings");
     await expect(settings.getByText("No dependencies yet.")).toBeVisible();
@@ -62,6 +74,10 @@ test.describe("npm dependencies", () => {
     await expect(page.getByTestId("pipeline-settings-button")).toHaveText("Settings (1)");
     await expect(page.getByTestId("save-status")).toHaveText("Saved");
     expect((await api.pipelines.get.query({ id: seeded.id })).document.settings).toEqual({ env: [], dependencies: [{ name: "shell-quote", range: "^1.8.1" }] });
+
+    // The server sends shell-quote's own declarations to Monaco: the import resolves and parse is typed.
+    await expect(page.getByTestId("diagnostics")).toContainText("is not assignable to type 'number'", { timeout: 30_000 });
+    await expect(page.getByTestId("diagnostics")).not.toContainText("Cannot find module");
 
     await page.getByTestId("run-button").click();
     await expect(page.locator('.run-hook-cards [data-testid="hook-card"][data-hook-id="parse"] .run-log-log').first()).toHaveText(
