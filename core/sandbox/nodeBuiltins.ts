@@ -1,5 +1,5 @@
 /**
- * The Node built-in modules the sandbox simulates (docs/sandbox.md, "The simulated Node host"),
+ * The Node built-in modules the sandbox simulates (docs/node-surface.md),
  * by their bare names; importable as `node:x` or `x`. Core's copy of the list, for the plugin
  * importer and the editor; server/sandbox/node/builtins.test.ts checks it against the sandbox.
  */

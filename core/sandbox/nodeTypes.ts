@@ -1,5 +1,5 @@
 /**
- * Type declarations of the sandbox's simulated Node host (docs/sandbox.md), for the hook
+ * Type declarations of the sandbox's simulated Node host (docs/node-surface.md), for the hook
  * editor's TypeScript service: the globals (`process`, `Buffer`, …) and the built-in modules as
  * `node:x` and `x`. Kept to what the sandbox provides, so the editor flags what would fail.
  */

@@ -2,7 +2,7 @@ import type { UnitEnv } from "../unitEnv";
 
 /**
  * Guest unit `os`: a fixed, plausible Linux machine. Nothing is read from the server: every
- * run of every hook sees the same values (docs/sandbox.md lists them).
+ * run of every hook sees the same values (docs/node-surface.md lists them).
  */
 
 const CPU = { model: "Hookwright Virtual CPU @ 2.40GHz", speed: 2400, times: { user: 0, nice: 0, sys: 0, idle: 0, irq: 0 } };

@@ -7,7 +7,7 @@ import type { UnitEnv } from "../unitEnv";
  * the hook call, never anything real. There is no native layer to reach (`binding`, `dlopen`).
  */
 
-/** What the simulated machine reports (docs/sandbox.md lists them). */
+/** What the simulated machine reports (docs/node-surface.md lists them). */
 export const NODE_FACTS = {
   version: "v22.12.0",
   versions: { node: "22.12.0", acorn: "8.14.0", ada: "2.9.2", ares: "1.34.3", brotli: "1.1.0", icu: "76.1", llhttp: "9.2.1", modules: "127", napi: "9", openssl: "3.0.15+quic", unicode: "16.0", uv: "1.49.1", v8: "12.4.254.21-node.21", zlib: "1.3.0.1-motley-82a5fec" },
