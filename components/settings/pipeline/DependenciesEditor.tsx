@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import { useDesignerDoc } from "~/components/designer/useDesignerDoc";
 import { packageNameProblem, versionRangeProblem, type Dependency } from "~/core/pipeline/dependencySchema";
+import { RowEnd } from "./RowEnd";
 import { settingsOrNull } from "./settingsOrNull";
 import styles from "./settings.module.css";
 
@@ -61,14 +62,7 @@ export function DependenciesEditor() {
                 onChange={(e) => update(i, { range: e.target.value }, `Set the version range of ${d.name}`)}
               />
             </label>
-            <button type="button" className="btn btn-quiet" aria-label={`Remove ${d.name || `dependency ${i + 1}`}`} onClick={() => commit(rows.filter((_, j) => j !== i), `Remove ${d.name}`)}>
-              ✕
-            </button>
-            {problems[i] ? (
-              <p role="alert" className={styles.problem}>
-                {problems[i]}
-              </p>
-            ) : null}
+            <RowEnd label={d.name || `dependency ${i + 1}`} problem={problems[i] ?? null} onRemove={() => commit(rows.filter((_, j) => j !== i), `Remove ${d.name}`)} />
           </li>
         ))}
       </ul>

@@ -4,6 +4,7 @@ import { useId, useRef, useState } from "react";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import { useDesignerDoc } from "~/components/designer/useDesignerDoc";
 import { ENV_NAME, type EnvVariable } from "~/core/pipeline/settingsSchema";
+import { RowEnd } from "./RowEnd";
 import { settingsOrNull } from "./settingsOrNull";
 import { DependenciesEditor } from "./DependenciesEditor";
 import styles from "./settings.module.css";
@@ -105,14 +106,7 @@ function EnvEditor() {
               <input type="checkbox" checked={v.secret} onChange={(e) => update(i, { secret: e.target.checked }, `${e.target.checked ? "Hide" : "Show"} ${v.name}`)} />
               secret
             </label>
-            <button type="button" className="btn btn-quiet" aria-label={`Remove ${v.name || `variable ${i + 1}`}`} onClick={() => commit(rows.filter((_, j) => j !== i), `Remove ${v.name}`)}>
-              ✕
-            </button>
-            {problems[i] ? (
-              <p role="alert" className={styles.problem}>
-                {problems[i]}
-              </p>
-            ) : null}
+            <RowEnd label={v.name || `variable ${i + 1}`} problem={problems[i] ?? null} onRemove={() => commit(rows.filter((_, j) => j !== i), `Remove ${v.name}`)} />
           </li>
         ))}
       </ul>
