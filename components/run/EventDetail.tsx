@@ -5,7 +5,8 @@ import { MessageView } from "./FieldChangeView";
 import { ApprovalEventDetail } from "~/components/approvals/ApprovalEventDetail";
 import { raceFlagOf } from "~/core/run/raceFlag";
 import raceStyles from "./race.module.css";
-import { FinalFiles } from "~/components/files/FileChanges";
+import { FileChanges, FinalFiles } from "~/components/files/FileChanges";
+import { HttpRequests } from "~/components/files/HttpRequests";
 import { ModelCallFacts } from "./ModelCallFacts";
 
 /** What a non-hook event was, in words (hook events get a {@link HookCard}). */
@@ -98,6 +99,9 @@ export function EventDetail({ event }: { event: TraceEvent }) {
         <div>
           <p>Tool result{event.isError ? " (error)" : ""}:</p>
           <pre className="run-json">{event.content.slice(0, 4000)}</pre>
+          {/* What the tool's handler did in the sandbox, shown as on a hook's card. */}
+          {event.files && event.files.length > 0 ? <FileChanges files={event.files} /> : null}
+          {event.requests && event.requests.length > 0 ? <HttpRequests requests={event.requests} /> : null}
         </div>
       );
     case "compact":

@@ -104,10 +104,22 @@ export interface HookRunner {
    */
   callResolution?(hookId: string, decision: string): Promise<ResolutionCall | null>;
   /** Runs a scenario tool's TypeScript handler. */
-  runTool(tool: string, input: JsonObject): Promise<{ content: string; isError: boolean; logs: LogEntry[]; failure: HookFailure | null }>;
+  runTool(tool: string, input: JsonObject): Promise<ToolRunResult>;
   /** The files the run changed in the virtual file system, as they are now (for run.end). */
   finalFiles?(): FinalFile[];
   dispose(): void;
+}
+
+/** What a tool handler answered, and what it did in the sandbox on the way. */
+export interface ToolRunResult {
+  content: string;
+  isError: boolean;
+  logs: LogEntry[];
+  failure: HookFailure | null;
+  /** Changes the handler made to the run's virtual file system, in order (absent: none). */
+  files?: FileChange[];
+  /** HTTP requests the handler made and their fixture answers, in order (absent: none). */
+  requests?: HttpExchange[];
 }
 
 /** What an onResolution callback did: its logs, and how it failed (threw or rejected), if it did. */

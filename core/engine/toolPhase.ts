@@ -48,7 +48,15 @@ export async function runToolPhase(toolUses: readonly ToolUseBlock[], deps: Tool
   const execute = async (toolUse: ToolUseBlock): Promise<ToolResultBlock> => {
     record({ type: "tool.call", toolUseId: toolUse.id, name: toolUse.name, input: jsonInput(toolUse) });
     const out = await deps.runTool(toolUse.name, jsonInput(toolUse));
-    record({ type: "tool.result", toolUseId: toolUse.id, content: out.content, isError: out.isError, ...(out.logs.length ? { logs: out.logs } : {}) });
+    record({
+      type: "tool.result",
+      toolUseId: toolUse.id,
+      content: out.content,
+      isError: out.isError,
+      ...(out.logs.length ? { logs: out.logs } : {}),
+      ...(out.files?.length ? { files: out.files } : {}),
+      ...(out.requests?.length ? { requests: out.requests } : {}),
+    });
     return { type: "tool_result", tool_use_id: toolUse.id, content: out.content, is_error: out.isError };
   };
 

@@ -1,12 +1,18 @@
 import type { JsonObject } from "../json";
 import type { Scenario } from "../pipeline/schema";
+import type { FileChange } from "../files/fileChange";
+import type { HttpExchange } from "../sandbox/http";
 import type { LogEntry } from "../trace/events";
-import type { HookRunner } from "./ports";
+import type { HookRunner, ToolRunResult } from "./ports";
 
 export interface ToolOutput {
   content: string;
   isError: boolean;
   logs: LogEntry[];
+  /** A handler's changes to the run's virtual file system (absent: none or no handler ran). */
+  files?: FileChange[];
+  /** A handler's HTTP requests and their fixture answers (absent: none or no handler ran). */
+  requests?: HttpExchange[];
 }
 
 /**
@@ -28,9 +34,15 @@ export function createToolExecutor(scenario: Scenario, runner: HookRunner) {
     }
     if (tool.handler !== undefined) {
       const out = await runner.runTool(name, input);
-      if (out.failure) return { content: `Tool "${name}" failed: ${out.failure.message}`, isError: true, logs: out.logs };
-      return { content: out.content, isError: out.isError, logs: out.logs };
+      // A handler that wrote or fetched before it failed still did so: the file system keeps its writes.
+      if (out.failure) return { content: `Tool "${name}" failed: ${out.failure.message}`, isError: true, logs: out.logs, ...effects(out) };
+      return { content: out.content, isError: out.isError, logs: out.logs, ...effects(out) };
     }
     return { content: `Tool "${name}" has no results left and no handler.`, isError: true, logs: [] };
   };
+}
+
+/** The handler's file changes and requests, only when there are some (the trace leaves empty lists out). */
+function effects(out: ToolRunResult): Pick<ToolOutput, "files" | "requests"> {
+  return { ...(out.files?.length ? { files: out.files } : {}), ...(out.requests?.length ? { requests: out.requests } : {}) };
 }

@@ -24,6 +24,24 @@ describe("hookOutcome", () => {
     expect(hookOutcome(hookEnd({ status: "unchanged", output: {} })).label).toBe("changed nothing");
     expect(hookOutcome(hookEnd({ status: "unchanged", output: null })).label).toBe("changed nothing");
   });
+  it("says what a hook that changed no context did in the sandbox", () => {
+    const write = { op: "write" as const, path: "/workspace/a.txt", before: null, after: "a", encoding: "utf8" as const };
+    const request = { method: "GET", url: "https://api.example.com/", status: 200, response: "" };
+    expect(hookOutcome(hookEnd({ status: "unchanged", files: [write] }))).toEqual({ status: "unchanged", changedFields: [], label: "wrote 1 file" });
+    expect(hookOutcome(hookEnd({ files: [write, { ...write, op: "append", before: "a", after: "ab" }, { ...write, path: "/tmp/b" }] })).label).toBe("wrote 2 files");
+    expect(hookOutcome(hookEnd({ files: [{ ...write, op: "delete", before: "a", after: null }] })).label).toBe("deleted 1 file");
+    expect(hookOutcome(hookEnd({ files: [write, { ...write, op: "rename", to: "/workspace/b.txt", after: null }] })).label).toBe("changed 2 files");
+    expect(hookOutcome(hookEnd({ requests: [request] })).label).toBe("made 1 request");
+    expect(hookOutcome(hookEnd({ files: [write], requests: [request, { ...request, status: 404 }] })).label).toBe("wrote 1 file, made 2 requests");
+    expect(hookOutcome(hookEnd({ files: [], requests: [] })).label).toBe("changed nothing");
+  });
+  it("keeps the other labels when the hook also wrote files", () => {
+    const files = [{ op: "write" as const, path: "/tmp/x", before: null, after: "x", encoding: "utf8" as const }];
+    expect(hookOutcome(hookEnd({ status: "unchanged", decision: "deny", files })).label).toBe("decided deny");
+    expect(hookOutcome(hookEnd({ status: "unchanged", output: { prependContext: "x" }, files })).label).toBe("returned a result");
+    expect(hookOutcome(hookEnd({ patch: [{ op: "replace", path: "/systemPrompt", value: "x" }], files })).label).toBe("changed 1 field");
+    expect(hookOutcome(hookEnd({ error: "TypeError: boom", files })).label).toBe("threw");
+  });
   it("keeps the engine's status", () => {
     expect(hookOutcome(hookEnd({ status: "blocked" })).label).toBe("blocked");
   });

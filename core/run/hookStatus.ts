@@ -41,7 +41,24 @@ function returnedLabel(event: HookEndEvent): string {
   if (typeof event.decision === "string" && event.decision !== "") return `decided ${event.decision}`;
   const output = event.output;
   if (output !== undefined && output !== null && !(typeof output === "object" && Object.keys(output).length === 0)) return "returned a result";
-  return statusLabel("unchanged", 0);
+  return effectsLabel(event) ?? statusLabel("unchanged", 0);
+}
+
+/**
+ * A hook that left the context alone may still have acted in the sandbox (issue 15): "wrote 1
+ * file", "made 2 requests", "deleted 1 file, made 1 request". Null when it did neither.
+ */
+export function effectsLabel(event: Pick<HookEndEvent, "files" | "requests">): string | null {
+  const parts: string[] = [];
+  const files = event.files ?? [];
+  if (files.length > 0) {
+    const paths = new Set(files.flatMap((f) => (f.to ? [f.path, f.to] : [f.path])));
+    const verb = files.every((f) => f.op === "write" || f.op === "append") ? "wrote" : files.every((f) => f.op === "delete") ? "deleted" : "changed";
+    parts.push(`${verb} ${paths.size} ${paths.size === 1 ? "file" : "files"}`);
+  }
+  const requests = event.requests?.length ?? 0;
+  if (requests > 0) parts.push(`made ${requests} ${requests === 1 ? "request" : "requests"}`);
+  return parts.length > 0 ? parts.join(", ") : null;
 }
 
 export function statusLabel(status: HookStatus, changed: number): string {

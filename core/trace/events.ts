@@ -165,6 +165,10 @@ export interface ToolResultEvent extends Base<"tool.result"> {
   claimedBy?: string;
   /** Output of a TypeScript tool handler. */
   logs?: LogEntry[];
+  /** Changes a TypeScript tool handler made to the run's virtual file system, in order; absent when none. */
+  files?: FileChange[];
+  /** HTTP requests a TypeScript tool handler made, answered from the scenario's fixtures (or failed), in order; absent when none. */
+  requests?: HttpExchange[];
 }
 export interface CompactEvent extends Base<"compact"> {
   beforeChars: number;

@@ -1,11 +1,10 @@
 import type { QuickJSRuntime } from "quickjs-emscripten-core";
-import type { ChainRequest, ChainResult, HookFailure, HookRunner, ResolutionCall, SandboxLimits } from "../../core/engine/ports";
+import type { ChainRequest, ChainResult, HookFailure, HookRunner, ResolutionCall, SandboxLimits, ToolRunResult } from "../../core/engine/ports";
 import type { JsonObject } from "../../core/json";
 import type { Pipeline } from "../../core/pipeline/schema";
 import { envOf } from "../../core/pipeline/settingsSchema";
 import { pluginDirOf, type FinalFile, type ScenarioFile } from "../../core/files/fileChange";
 import type { HttpFixture } from "../../core/sandbox/http";
-import type { LogEntry } from "../../core/trace/events";
 import { dependencyModules } from "../deps/pipelineDeps";
 import { ChainRealm } from "./chainRealm";
 import { runChainSession, unrecordedNote, type ChainSandbox } from "./chainSession";
@@ -15,7 +14,7 @@ import { mib } from "./failures";
 import { SandboxInstance } from "./instance";
 import { pipelineFiles, type PipelineFiles } from "./modules";
 import { installRealmGuest, ModuleRealm, realmHostFunction, type RealmGuest } from "./moduleRealm";
-import { redactChain, redactFinalFiles, secretRedactor, type Redactor } from "./node/redact";
+import { redactChain, redactFinalFiles, redactTool, secretRedactor, type Redactor } from "./node/redact";
 import { NodeSurface } from "./node/surface";
 import { newGuardedMemory, type GuardedMemory } from "./quickjs";
 import type { SourceMapIndex } from "./sourceMap";
@@ -197,7 +196,11 @@ class Runner implements SandboxRunner {
     }
   }
 
-  async runTool(tool: string, input: JsonObject): Promise<{ content: string; isError: boolean; logs: LogEntry[]; failure: HookFailure | null }> {
+  async runTool(tool: string, input: JsonObject): Promise<ToolRunResult> {
+    return redactTool(this.redactor, await this.callTool(tool, input));
+  }
+
+  private async callTool(tool: string, input: JsonObject): Promise<ToolRunResult> {
     this.assertAlive();
     const path = this.files.toolPaths.get(tool);
     if (!path) {
@@ -209,10 +212,13 @@ class Runner implements SandboxRunner {
       const realm = this.realmFor(path, null);
       const outcome = realm.callTool(JSON.stringify(input));
       const logs = outcome.recording.unrecorded > 0 ? [...outcome.logs, unrecordedNote(outcome.recording.unrecorded)] : outcome.logs;
+      // What the handler did to the file system and over HTTP, recorded like a hook's (it happened even if it then failed).
+      const { files, requests } = outcome.recording;
+      const effects = { ...(files?.length ? { files } : {}), ...(requests?.length ? { requests } : {}) };
       this.dropPoisonedRealms();
       if (outcome.failure || !outcome.value) {
         const failure = outcome.failure ?? { kind: "threw" as const, message: "the tool handler returned nothing", location: null };
-        return { content: `The tool handler failed: ${failure.message}`, isError: true, logs, failure };
+        return { content: `The tool handler failed: ${failure.message}`, isError: true, logs, failure, ...effects };
       }
       const value = outcome.value;
       let shaped;
@@ -223,9 +229,9 @@ class Runner implements SandboxRunner {
       }
       if ("invalid" in shaped) {
         const failure: HookFailure = { kind: "threw", message: `TypeError: ${shaped.invalid}`, location: null };
-        return { content: `The tool handler failed: ${failure.message}`, isError: true, logs, failure };
+        return { content: `The tool handler failed: ${failure.message}`, isError: true, logs, failure, ...effects };
       }
-      return { ...shaped, logs, failure: null };
+      return { ...shaped, logs, failure: null, ...effects };
     } catch (error) {
       if (!isEngineCrash(error)) throw error;
       this.restartAfterCrash();

@@ -1,4 +1,4 @@
-import type { ChainResult, HookCallResult } from "../../../core/engine/ports";
+import type { ChainResult, HookCallResult, ToolRunResult } from "../../../core/engine/ports";
 import type { FileChange, FinalFile } from "../../../core/files/fileChange";
 import type { PipelineSettings } from "../../../core/pipeline/settingsSchema";
 import type { HttpExchange } from "../../../core/sandbox/http";
@@ -30,7 +30,8 @@ export function secretRedactor(settings: PipelineSettings | undefined): Redactor
 const logs = (r: Redactor, entries: LogEntry[]): LogEntry[] => entries.map((e) => ({ ...e, message: r(e.message) }));
 const maybe = (r: Redactor, text: string | null | undefined) => (typeof text === "string" ? r(text) : text);
 
-function call(r: Redactor, c: HookCallResult): HookCallResult {
+/** Logs, failure, file changes and requests of a hook call or a tool handler's run. */
+function effects<T extends Pick<HookCallResult, "logs" | "failure" | "files" | "requests">>(r: Redactor, c: T): T {
   return {
     ...c,
     logs: logs(r, c.logs),
@@ -39,6 +40,8 @@ function call(r: Redactor, c: HookCallResult): HookCallResult {
     ...(c.requests ? { requests: c.requests.map((x): HttpExchange => ({ ...x, url: r(x.url), ...(x.body !== undefined ? { body: r(x.body) } : {}), ...(x.response !== undefined ? { response: r(x.response) } : {}), ...(x.error !== undefined ? { error: r(x.error) } : {}) })) } : {}),
   };
 }
+
+const call = (r: Redactor, c: HookCallResult): HookCallResult => effects(r, c);
 
 export function redactChain(r: Redactor | null, result: ChainResult): ChainResult {
   return r ? { ...result, calls: result.calls.map((c) => call(r, c)) } : result;
@@ -50,4 +53,12 @@ export function redactLogs(r: Redactor | null, entries: LogEntry[]): LogEntry[] 
 
 export function redactFinalFiles(r: Redactor | null, files: FinalFile[]): FinalFile[] {
   return r ? files.map((f) => ({ ...f, content: maybe(r, f.content) ?? null })) : files;
+}
+
+/**
+ * A tool handler's run as the trace records it: its logs, failure, file changes and requests, as
+ * a hook call's. Its content is left as it is, like a hook's patches: it is what the model reads.
+ */
+export function redactTool(r: Redactor | null, result: ToolRunResult): ToolRunResult {
+  return r ? effects(r, result) : result;
 }
