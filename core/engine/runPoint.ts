@@ -1,7 +1,9 @@
 import { getProfile, listProfiles } from "../profiles";
 import { getBinding } from "../profiles/bindings";
+import type { FinalFile, ScenarioFile } from "../files/fileChange";
 import type { JsonObject } from "../json";
 import type { Pipeline } from "../pipeline/schema";
+import type { HttpFixture } from "../sandbox/http";
 import { TRACE_FORMAT, type TraceEvent, type UnsequencedTraceEvent } from "../trace/events";
 import { createRecorder, type TraceSink } from "../trace/recorder";
 import type { ProfileBinding, StageBinding } from "./binding";
@@ -38,6 +40,10 @@ export async function runPoint(options: {
   /** Default: the first scenario's, else the format's defaults. */
   clockStart?: number;
   seed?: number;
+  /** The files the sandbox's virtual file system starts with (a scenario's `files`); default none. */
+  files?: ScenarioFile[];
+  /** The HTTP fixtures that answer the hooks' requests (a scenario's `http`); default none. */
+  http?: HttpFixture[];
 }): Promise<PointRunResult> {
   const { pipeline, point, context } = options;
   const profile = getProfile(pipeline.profile);
@@ -66,7 +72,14 @@ export async function runPoint(options: {
 
   record({ type: "run.start", format: TRACE_FORMAT, runId: options.runId ?? "run-1", pipeline: pipeline.name, profile: profile.id, scenario: `point ${point}`, clockStart, seed });
   let result: PointRunResult = { exitReason: POINT_ONLY_EXIT, error: null };
-  const runner = await options.createRunner({ pipeline, clockStart, seed, limits: { timeoutMs: pipeline.limits.timeoutMs, memoryBytes: pipeline.limits.memoryMiB * 1024 * 1024 } });
+  const runner = await options.createRunner({
+    pipeline,
+    clockStart,
+    seed,
+    limits: { timeoutMs: pipeline.limits.timeoutMs, memoryBytes: pipeline.limits.memoryMiB * 1024 * 1024 },
+    ...(options.files ? { files: options.files } : {}),
+    ...(options.http ? { http: options.http } : {}),
+  });
   try {
     if (hooksForPoint(pipeline, spec).length === 0) {
       record({ type: "point.start", point, edge, context });
@@ -78,10 +91,15 @@ export async function runPoint(options: {
     }
   } catch (error) {
     result = { exitReason: "internal_error", error: `the run failed inside Hookwright: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  // The files the hooks changed, as they ended (as a full run's run.end lists them).
+  let files: FinalFile[] = [];
+  try {
+    files = runner.finalFiles?.() ?? [];
   } finally {
     runner.dispose();
   }
-  record({ type: "run.end", exitReason: result.exitReason, error: result.error });
+  record({ type: "run.end", exitReason: result.exitReason, error: result.error, ...(files.length > 0 ? { files } : {}) });
   return result;
 }
 

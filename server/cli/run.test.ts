@@ -80,7 +80,7 @@ describe("hookwright run", () => {
   });
 
   it("exits 2 on usage mistakes", async () => {
-    expect(await cli([])).toMatchObject({ code: 2, stderr: "hookwright run: which pipeline file? Give its path\nusage: hookwright run PIPELINE.json [--scenario NAME | --point NAME [--context FILE.json]] [--json [--expand]]\n" });
+    expect(await cli([])).toMatchObject({ code: 2, stderr: "hookwright run: which pipeline file? Give its path\nusage: hookwright run PIPELINE.json [--scenario NAME] [--point NAME [--context FILE.json]] [--json [--expand]]\n" });
     expect((await cli(["p.json", "--jsonl"])).stderr).toContain("unknown option --jsonl");
     expect((await cli(["p.json", "--scenario"])).stderr).toContain("--scenario needs a value");
     expect(await cli(["p.json", "--expand"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--expand changes the --json output: give both") });
@@ -152,7 +152,10 @@ describe("hookwright run --point", () => {
       code: 1,
       stderr: "hookwright run: arr.json must hold a JSON object: the context of stop as its point.start carries it\n",
     });
-    expect((await cli(["p.json", "--point", "stop", "--scenario", "default"])).code).toBe(2);
+    expect(await cli(["p.json", "--point", "stop", "--scenario", "nope"])).toMatchObject({
+      code: 1,
+      stderr: 'hookwright run: --scenario: pipeline "Be concise" has no scenario "nope" (it has: "default"); --point stop takes its files and HTTP fixtures from it\n',
+    });
     expect((await cli(["p.json", "--context", "ctx.json"])).stderr).toContain("--context is the context of the point given with --point");
   });
 

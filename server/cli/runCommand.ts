@@ -2,25 +2,23 @@ import { createRunGate } from "../../core/approvals/gate";
 import { SimulationError } from "../../core/engine/errors";
 import type { HookRunnerFactory } from "../../core/engine/ports";
 import { runScenario } from "../../core/engine/runScenario";
-import { runPoint } from "../../core/engine/runPoint";
 import { pickScenario } from "../../core/engine/validate";
 import { checkExpectations } from "../../core/expectations";
-import type { JsonObject } from "../../core/json";
-import type { Pipeline } from "../../core/pipeline/schema";
-import { exampleContext } from "../../core/run/exampleContext";
 import type { TraceEvent } from "../../core/trace/events";
 import type { TraceSink } from "../../core/trace/recorder";
 import { parseArgs, UsageError, type CliIO, type Command } from "./command";
 import { expectationLines } from "./expectationLines";
-import { FileProblem, readJsonFile, readPipelineFile } from "./pipelineFile";
+import { FileProblem, readPipelineFile } from "./pipelineFile";
+import { runPointCommand } from "./runPoint";
 import { createSummaryPrinter } from "./summary";
 import { cliLiveModel } from "./liveModel";
 
-const USAGE = "hookwright run PIPELINE.json [--scenario NAME | --point NAME [--context FILE.json]] [--json [--expand]]";
+const USAGE = "hookwright run PIPELINE.json [--scenario NAME] [--point NAME [--context FILE.json]] [--json [--expand]]";
 
 /**
  * `hookwright run`: runs a scenario of a pipeline file (or, with --point, one hook point's chain
- * on a context from --context, by default the profile's example) and prints its trace, as JSON Lines
+ * on a context from --context, by default the profile's example, with the files and HTTP fixtures
+ * of --scenario, by default the first: ./runPoint.ts) and prints its trace, as JSON Lines
  * with --json (hookwright.trace/v2: large fields as deltas where smaller; --expand writes every
  * field in full, still a valid v2 trace), readable otherwise, with the scenario's expectations checked. Exit codes: 0 the run completed (whatever its exitReason),
  * 1 the file or the run is unusable (message names the field), 2 a usage mistake.
@@ -55,7 +53,6 @@ async function run(args: readonly string[], io: CliIO, createRunner: HookRunnerF
   if (extra.length > 0) throw new UsageError(`one pipeline file at a time (also got ${extra.join(", ")})`);
   if (flags.expand === true && flags.json !== true) throw new UsageError("--expand changes the --json output: give both");
   const point = typeof flags.point === "string" ? flags.point : undefined;
-  if (point !== undefined && flags.scenario !== undefined) throw new UsageError("--point runs one hook point on a context, not a scenario: give --point or --scenario");
   if (point === undefined && flags.context !== undefined) throw new UsageError("--context is the context of the point given with --point");
 
   const { pipeline, profile } = await readPipelineFile(io.cwd, file);
@@ -69,12 +66,9 @@ async function run(args: readonly string[], io: CliIO, createRunner: HookRunnerF
   };
 
   if (point !== undefined) {
-    if (!profile.points.some((p) => p.id === point)) {
-      throw new FileProblem(`--point: "${point}" is not a hook point of the ${profile.name} profile (known: ${profile.points.map((p) => p.id).join(", ")})`);
-    }
-    const context = await pointContext(io, pipeline, point, typeof flags.context === "string" ? flags.context : undefined);
-    const result = await runPoint({ pipeline, point, context, createRunner, emit });
-    return result.exitReason === "internal_error" ? 1 : 0;
+    const contextFile = typeof flags.context === "string" ? flags.context : undefined;
+    const scenarioName = typeof flags.scenario === "string" ? flags.scenario : undefined;
+    return runPointCommand({ io, pipeline, profile, point, contextFile, scenarioName, createRunner, emit });
   }
 
   const scenario = pickScenario(pipeline, typeof flags.scenario === "string" ? flags.scenario : undefined);
@@ -94,19 +88,4 @@ async function run(args: readonly string[], io: CliIO, createRunner: HookRunnerF
     if (expectations.length > 0) for (const line of expectationLines(checkExpectations({ events: full, expectations, pipeline }))) io.stdout(`${line}\n`);
   }
   return result.exitReason === "internal_error" ? 1 : 0;
-}
-
-/** The context for --point: the --context file (a JSON object), or the profile's example context. */
-async function pointContext(io: CliIO, pipeline: Pipeline, point: string, file: string | undefined): Promise<JsonObject> {
-  if (file === undefined) {
-    const example = await exampleContext(pipeline, point);
-    if (!example) throw new FileProblem(`--point ${point}: give its context with --context FILE.json (the profile has no example context for it)`);
-    io.stderr(`hookwright run: no --context given: ${point} runs on the example context of the ${pipeline.profile} profile\n`);
-    return example;
-  }
-  const value = await readJsonFile(io.cwd, file);
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new FileProblem(`${file} must hold a JSON object: the context of ${point} as its point.start carries it`);
-  }
-  return value as JsonObject;
 }

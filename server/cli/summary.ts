@@ -1,5 +1,6 @@
 import type { ContentBlock } from "../../core/pipeline/schema";
 import type { HookEndEvent, TraceEvent } from "../../core/trace/events";
+import { effectsLabel } from "../../core/run/hookStatus";
 
 /**
  * The readable form of a trace for `hookwright run` without --json: one block per hook point
@@ -61,7 +62,7 @@ function hookLines(e: HookEndEvent, name: string): string[] {
       ? `${e.status ?? "threw"}: ${e.error}${locationSuffix(e)}`
       : fields.length > 0
         ? `${e.status ?? "changed"}: ${fields.join(", ")}`
-        : (e.status ?? "unchanged");
+        : [e.status ?? "unchanged", e.status === undefined || e.status === "unchanged" ? effectsLabel(e) : null].filter(Boolean).join(", ");
   const decision = e.decision !== undefined ? `  decision ${clip(JSON.stringify(e.decision), 80)}` : "";
   const lines = [`    ${e.error !== null ? "x" : "-"} ${name}  ${what}${decision}  ${Math.round(e.durationMs)} ms`];
   for (const w of e.ignoredWrites ?? []) lines.push(`       ignored ${w.path}: ${w.reason}`);

@@ -40,5 +40,13 @@ export function expectationCollector(pipeline: Pipeline, scenario: Scenario): ((
 /** The scenario row of a point run: no turn, named after the point, with the pipeline's first scenario's clock and seed. */
 export function pointRunScenario(pipeline: Pipeline, point: string): Scenario {
   const first = pipeline.scenarios[0];
-  return scenarioSchema.parse({ name: `point ${point}`, prompt: "", model: { kind: "scripted", responses: [] }, ...(first ? { clockStart: first.clockStart, seed: first.seed } : {}) });
+  // The first scenario's sandbox inputs too, so a hook that reads a file or fetches behaves as in a full run (as the CLI's --point).
+  return scenarioSchema.parse({
+    name: `point ${point}`,
+    prompt: "",
+    model: { kind: "scripted", responses: [] },
+    ...(first ? { clockStart: first.clockStart, seed: first.seed } : {}),
+    ...(first?.files ? { files: first.files } : {}),
+    ...(first?.http ? { http: first.http } : {}),
+  });
 }

@@ -76,6 +76,25 @@ describe("run service: expectations and point runs", () => {
     expect(again.events[1]).toMatchObject({ type: "point.start", context });
   });
 
+  it("runs a point with the first scenario's files and HTTP fixtures, as a full run would", async () => {
+    const reader: PipelineInput = {
+      ...beConcise,
+      name: "Reader",
+      hooks: [
+        {
+          id: "read",
+          point: "stop",
+          name: "read",
+          code: 'import fs from "node:fs";\nexport default async () => { const r = await fetch("https://api.example.com/x"); console.log(fs.readFileSync("data/a.txt", "utf8"), r.status, await r.text()); };',
+        },
+      ],
+      scenarios: [{ ...beConcise.scenarios?.[0], name: "default", prompt: "Hi", files: [{ path: "data/a.txt", content: "from the scenario" }], http: [{ url: "https://api.example.com/x", body: "pong" }] }],
+    };
+    const pipelineId = createPipeline(handle.db, reader).id;
+    const { events } = await settle(() => service.startPoint({ pipelineId, point: "stop", context: { conversationId: "c1" } }));
+    expect(events[3]).toMatchObject({ type: "hook.end", error: null, logs: [{ level: "log", message: "from the scenario 200 pong" }] });
+  });
+
   it("refuses an unknown point and an unknown revision with the API codes the UI expects", () => {
     const pipelineId = createPipeline(handle.db, beConcise).id;
     const refused = (f: () => unknown) => {

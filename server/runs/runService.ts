@@ -49,6 +49,9 @@ export interface RunEngine {
     context: JsonObject;
     clockStart: number;
     seed: number;
+    /** The sandbox's starting files and HTTP fixtures (the pipeline's first scenario's). */
+    files?: Scenario["files"];
+    http?: Scenario["http"];
     runId: string;
     createRunner: HookRunnerFactory;
     emit: (event: TraceEvent | UnsequencedEvent) => void;
