@@ -36,7 +36,7 @@ function readme(pipeline: Pipeline, hooks: readonly ExportedHook[], externals: n
     ...hookList(hooks, scriptDir),
     ...(externals > 0 ? ["", `Also ${externals} external hook${externals === 1 ? "" : "s"} (commands Hookwright cannot run), kept as they were.`] : []),
     "",
-    "Each script is self-contained (Node 20 or later, no dependencies): it reads the hook input JSON",
+    "Each script is self-contained (Node 20 or later; npm packages the hooks import are bundled in, nothing to install): it reads the hook input JSON",
     "on stdin, prints the hook's JSON output, exits 2 with the reason on stderr for a",
     "`BlockingError`, and 1 when the hook crashes. The TypeScript it was built from is in",
     `\`${sourceDir}\`; edit it in Hookwright (or import this folder) and export again.`,

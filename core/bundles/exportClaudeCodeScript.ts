@@ -4,8 +4,9 @@ import type { ExportedHook } from "./exportClaudeCodeLayout";
 import type { ScriptBundler } from "./registry";
 
 /**
- * A hook as a Claude Code command script (semantics.md §3c "Failure handling"): the hook and the
- * pipeline modules it imports, bundled into one `.mjs` with no dependencies, plus an adapter
+ * A hook as a Claude Code command script (semantics.md §3c "Failure handling"): the hook, the
+ * pipeline modules and the declared npm packages it imports, bundled into one `.mjs` that needs
+ * nothing installed (Claude Code runs `node script.mjs` and installs no packages), plus an adapter
  * speaking the command-hook protocol. The hook's TypeScript is kept beside it (under
  * `hookwright/`), so the plugin can be read back into Hookwright and rebuilt.
  */
@@ -90,7 +91,7 @@ export function commandScripts(pipeline: Pipeline, hooks: readonly ExportedHook[
     files.set(ENTRY, entryCode(sourcePathOf(file)));
     let code: string;
     try {
-      code = bundle({ files, entry: ENTRY });
+      code = bundle({ files, entry: ENTRY, dependencies: (pipeline.settings?.dependencies ?? []).map((d) => d.name) });
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       throw new BundleError("SCRIPT_BUILD", `Hook "${hook.name}" cannot be built into a command script: ${why}`);

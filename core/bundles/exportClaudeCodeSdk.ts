@@ -1,3 +1,4 @@
+import { dependenciesObject } from "../pipeline/dependencySchema";
 import type { Hook, Pipeline } from "../pipeline/schema";
 import type { Profile } from "../profiles/types";
 import { BundleError } from "./errors";
@@ -99,6 +100,8 @@ export function exportClaudeCodeSdkModule(input: Pipeline, options: { profile: P
   if ((pipeline.externalHooks ?? []).length > 0) {
     warnings.push(`The pipeline's ${pipeline.externalHooks?.length} external hook(s) are commands, which the SDK's hooks option cannot hold; they are left out (export as a plugin to keep them).`);
   }
+  // The module runs inside the user's own Node project, which installs what its package.json lists.
+  const deps = pipeline.settings?.dependencies ?? [];
   const files = new Map<string, string>();
   for (const { hook, file } of hooks) files.set(`hooks/${file}.ts`, withLocalTypes(hook.code, `hooks/${file}.ts`));
   for (const module of pipeline.modules) {
@@ -107,7 +110,7 @@ export function exportClaudeCodeSdkModule(input: Pipeline, options: { profile: P
   }
   files.set(TYPES_FILE, `// Hookwright's view of ${SDK} 0.3.330, which the hooks were written against (claude-hooks.ts checks them against the real types).\n${profile.sharedTypes}`);
   files.set(MODULE_FILE, moduleCode(pipeline, profile, hooks));
-  files.set("package.json", json({ name: claudePluginName(pipeline.name), version: "0.1.0", private: true, type: "module", description: pipeline.description.trim() || `Hooks exported from the Hookwright pipeline "${pipeline.name}".`, peerDependencies: { [SDK]: ">=0.3.330" } }));
+  files.set("package.json", json({ name: claudePluginName(pipeline.name), version: "0.1.0", private: true, type: "module", description: pipeline.description.trim() || `Hooks exported from the Hookwright pipeline "${pipeline.name}".`, ...(deps.length > 0 ? { dependencies: dependenciesObject(deps) } : {}), peerDependencies: { [SDK]: ">=0.3.330" } }));
   files.set(
     "README.md",
     [
@@ -115,6 +118,7 @@ export function exportClaudeCodeSdkModule(input: Pipeline, options: { profile: P
       "",
       "Agent SDK hooks exported by Hookwright.",
       "",
+      ...(deps.length > 0 ? [`The hooks import npm packages listed in \`package.json\` (${deps.map((d) => `${d.name} ${d.range}`).join(", ")}): run \`npm install\` in this folder, or add them to your project's dependencies.`, ""] : []),
       "```ts",
       'import { query } from "@anthropic-ai/claude-agent-sdk";',
       'import { hooks } from "./claude-hooks.js";',

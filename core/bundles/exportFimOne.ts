@@ -57,6 +57,17 @@ export function exportFimOnePipeline(pipeline: Pipeline, profile: Profile): Plug
   }
   if (pipeline.hooks.length === 0) lines.push("| – | – | (no hooks) | – | – |");
   lines.push("");
+  const deps = pipeline.settings?.dependencies ?? [];
+  if (deps.length > 0) {
+    lines.push(
+      "## npm dependencies",
+      "",
+      `The hooks import these npm packages. \`${name}.pipeline.json\` declares them (\`settings.dependencies\`), so \`hookwright test\` and \`hookwright run\` install them; a Python port needs a library doing the same.`,
+      "",
+      ...deps.map((d) => `- \`${d.name}\` ${cell(d.range)}`),
+      "",
+    );
+  }
   return {
     pluginName: name,
     files: [

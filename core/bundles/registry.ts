@@ -20,9 +20,10 @@ export interface PluginExport {
 /**
  * Bundles an ES module `entry` and the files it imports (`files`: path → TypeScript or JavaScript)
  * into one self-contained Node script, returning its text; throws an Error saying what failed.
+ * `dependencies` names the npm packages the pipeline declares: the only bare imports bundled in.
  * Core cannot bundle, so the server hands exporters one (server/bundles/scriptBundler.ts).
  */
-export type ScriptBundler = (request: { files: ReadonlyMap<string, string>; entry: string }) => string;
+export type ScriptBundler = (request: { files: ReadonlyMap<string, string>; entry: string; dependencies?: readonly string[] }) => string;
 
 /** What the server lends an exporter that needs more than pure code. */
 export interface ExportTools {
@@ -44,6 +45,11 @@ export interface PluginExporter {
   title: string;
   /** Where the files go, one sentence. */
   installHint: string;
+  /**
+   * The export bundles the pipeline's npm dependencies into its scripts (the host installs
+   * nothing), so the server installs them first; other exporters declare them in a package.json.
+   */
+  bundlesDependencies?: boolean;
   export(pipeline: Pipeline, profile: Profile, tools: ExportTools): PluginExport;
 }
 
@@ -78,6 +84,7 @@ const EXPORTERS: readonly PluginExporter[] = [
     host: "Claude Code",
     title: "Export as a Claude Code plugin",
     installHint: "Unzip it, then `claude --plugin-dir <folder>` (or add it to a plugin marketplace); each hook is a self-contained node script in hooks/.",
+    bundlesDependencies: true,
     export: (pipeline, profile, tools) => exportClaudeCodePlugin(pipeline, { profile, bundle: tools.bundleScript }),
   },
   {
@@ -86,6 +93,7 @@ const EXPORTERS: readonly PluginExporter[] = [
     host: "Claude Code project settings (no plugin)",
     title: "Export as .claude/settings.json hooks",
     installHint: "Unzip it and copy .claude/ into your project; merge its settings.json hooks into an existing one.",
+    bundlesDependencies: true,
     export: (pipeline, profile, tools) => exportClaudeCodeSettings(pipeline, { profile, bundle: tools.bundleScript }),
   },
   {
@@ -93,7 +101,7 @@ const EXPORTERS: readonly PluginExporter[] = [
     profileId: "claude-code",
     host: "the Claude Agent SDK",
     title: "Export as an Agent SDK hooks module",
-    installHint: "Unzip it next to your code and pass its hooks to query({ prompt, options: { hooks } }) of @anthropic-ai/claude-agent-sdk.",
+    installHint: "Unzip it next to your code, `npm install` there (its package.json lists the pipeline's npm dependencies), and pass its hooks to query({ prompt, options: { hooks } }) of @anthropic-ai/claude-agent-sdk.",
     export: (pipeline, profile) => exportClaudeCodeSdkModule(pipeline, { profile }),
   },
   {

@@ -22,7 +22,7 @@ function upload(body: Uint8Array, headers: Record<string, string> = {}): Request
 describe("bundle HTTP endpoints", () => {
   it("downloads a pipeline as a zip and imports it back as a new, equal pipeline", async () => {
     const created = createPipeline(handle.db, chainedPipeline);
-    const download = exportResponse(handle.db, created.id, null);
+    const download = await exportResponse(handle.db, created.id, null);
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toBe("application/zip");
     expect(download.headers.get("content-disposition")).toBe('attachment; filename="tool-result-guard.zip"');
@@ -39,10 +39,10 @@ describe("bundle HTTP endpoints", () => {
   });
 
   it("answers a missing pipeline with 404 and a bad revision with 400", async () => {
-    const missing = exportResponse(handle.db, "nope", null);
+    const missing = await exportResponse(handle.db, "nope", null);
     expect(missing.status).toBe(404);
     const created = createPipeline(handle.db, chainedPipeline);
-    const bad = exportResponse(handle.db, created.id, "two");
+    const bad = await exportResponse(handle.db, created.id, "two");
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: '"two" is not a revision number.', code: "BAD_REVISION" });
   });
@@ -90,7 +90,7 @@ describe("bundles.preview", () => {
 
 describe("import endpoint, issue 10", () => {
   it("refuses a plugin sent as text/plain (a cross-site no-cors fetch) with 415 and plants nothing", async () => {
-    const zip = new Uint8Array(await exportResponse(handle.db, createPipeline(handle.db, chainedPipeline).id, null).arrayBuffer());
+    const zip = new Uint8Array(await (await exportResponse(handle.db, createPipeline(handle.db, chainedPipeline).id, null)).arrayBuffer());
     const before = listPipelines(handle.db).length;
     const response = await importResponse(handle.db, upload(zip, { "content-type": "text/plain;charset=UTF-8" }));
     expect(response.status).toBe(415);
@@ -103,7 +103,7 @@ describe("import endpoint, issue 10", () => {
   });
 
   it("refuses a hookwright.json nested 2500 deep with 400 naming the file and the field", async () => {
-    const zip = new Uint8Array(await exportResponse(handle.db, createPipeline(handle.db, chainedPipeline).id, null).arrayBuffer());
+    const zip = new Uint8Array(await (await exportResponse(handle.db, createPipeline(handle.db, chainedPipeline).id, null)).arrayBuffer());
     const files = unzipSync(zip);
     const metadataPath = Object.keys(files).find((p) => p.endsWith("/hookwright.json"));
     if (!metadataPath) throw new Error("the export has no hookwright.json");

@@ -6,7 +6,7 @@ import { BodyTooLargeError, readCappedBody } from "~/server/http/bodyLimit";
 import { clipMessage } from "~/server/http/clip";
 import { ArchiveError } from "./archiveError";
 import { DEFAULT_ARCHIVE_LIMITS, formatBytes, type ArchiveLimits } from "./limits";
-import { exportPluginZip, importPluginZip } from "./service";
+import { exportPluginZipInstalled, importPluginZip } from "./service";
 
 /*
  * The HTTP side of bundles, kept out of app/ so it can be tested without Next: a zip download
@@ -40,14 +40,14 @@ function errorResponse(err: unknown): Response {
 }
 
 /** `GET /api/bundles/export/<id>[?revision=N][&target=T]`: the pipeline as a plugin zip of its host (core/bundles/registry.ts). */
-export function exportResponse(db: DbExecutor, id: string, revisionParam: string | null, target?: string | null): Response {
+export async function exportResponse(db: DbExecutor, id: string, revisionParam: string | null, target?: string | null): Promise<Response> {
   try {
     const revision = revisionParam === null ? null : Number(revisionParam);
     if (revision !== null && (!Number.isInteger(revision) || revision < 1)) {
       return json(400, { error: `"${revisionParam}" is not a revision number.`, code: "BAD_REVISION" });
     }
     const at = revision === null ? getPipeline(db, id) : getRevision(db, { id, revision });
-    const bundle = exportPluginZip(at.document, target ?? undefined);
+    const bundle = await exportPluginZipInstalled(at.document, target ?? undefined);
     return new Response(new Uint8Array(bundle.bytes), {
       status: 200,
       headers: {

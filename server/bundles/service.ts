@@ -5,13 +5,15 @@ import { importOpenClawPlugin, isOpenClawPlugin } from "~/core/bundles/importOpe
 import { importVellumPlugin, type VellumImport } from "~/core/bundles/importVellum";
 import type { PluginFiles } from "~/core/bundles/types";
 import { describeExcessiveNesting, findExcessiveNesting } from "~/core/jsonNesting";
+import { dependencySchema } from "~/core/pipeline/dependencySchema";
 import type { Pipeline } from "~/core/pipeline/schema";
 import { getProfile, type Profile } from "~/core/profiles";
 import { ArchiveError } from "./archiveError";
 import { decodePluginFiles } from "./decode";
 import { readPluginFolder } from "./folder";
 import { DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits } from "./limits";
-import { bundleNodeScript } from "./scriptBundler";
+import { installDependencies, type InstallResult } from "~/server/deps/install";
+import { nodeScriptBundler } from "./scriptBundler";
 import { readZipArchive } from "./unzip";
 import { zipPlugin } from "./zip";
 
@@ -51,18 +53,41 @@ export function exporterOf(pipeline: Pick<Pipeline, "profile" | "name">, target?
   return first;
 }
 
-/** A pipeline in its host's plugin format (the exporter of its profile, see core/bundles/registry.ts). */
-export function exportPlugin(pipeline: Pipeline, target?: string): PluginExport {
+/**
+ * A pipeline in its host's plugin format (the exporter of its profile, see core/bundles/registry.ts).
+ * `installed` is the pipeline's installed npm dependencies, for an exporter that bundles them
+ * ({@link installForExport}); without it a hook importing one cannot be exported by such an exporter.
+ */
+export function exportPlugin(pipeline: Pipeline, target?: string, installed: InstallResult | null = null): PluginExport {
   const exporter = exporterOf(pipeline, target);
   const profile = getProfile(exporter.profileId);
   if (profile === undefined) throw new Error(`the ${exporter.profileId} profile is missing from core/profiles`);
-  return exporter.export(pipeline, profile, { bundleScript: bundleNodeScript });
+  return exporter.export(pipeline, profile, { bundleScript: nodeScriptBundler(installed) });
 }
 
 /** A pipeline as a plugin zip: files under `<plugin name>/`, byte-identical for the same pipeline. */
-export function exportPluginZip(pipeline: Pipeline, target?: string): ZippedBundle {
-  const bundle = exportPlugin(pipeline, target);
+export function exportPluginZip(pipeline: Pipeline, target?: string, installed: InstallResult | null = null): ZippedBundle {
+  const bundle = exportPlugin(pipeline, target, installed);
   return { ...bundle, fileName: `${bundle.pluginName}.zip`, bytes: zipPlugin(bundle.pluginName, bundle.files) };
+}
+
+/**
+ * The pipeline's declared npm dependencies, installed (server/deps/install.ts) when the target
+ * bundles them into its scripts; null when it does not or the pipeline declares none. A failed
+ * install is returned, not thrown: it only matters to a hook that imports the package.
+ */
+export async function installForExport(pipeline: Pipeline, target?: string): Promise<InstallResult | null> {
+  const dependencies = pipeline.settings?.dependencies ?? [];
+  if (dependencies.length === 0 || !exporterOf(pipeline, target).bundlesDependencies) return null;
+  // A pipeline that did not come through the schema still cannot point the installer at a path or URL.
+  const invalid = dependencies.map((d) => dependencySchema.safeParse(d)).find((r) => !r.success);
+  if (invalid) return { ok: false, message: invalid.error?.issues[0]?.message ?? "a dependency is invalid" };
+  return installDependencies(dependencies);
+}
+
+/** {@link exportPluginZip} after {@link installForExport}: what the download route and the CLI write. */
+export async function exportPluginZipInstalled(pipeline: Pipeline, target?: string): Promise<ZippedBundle> {
+  return exportPluginZip(pipeline, target, await installForExport(pipeline, target));
 }
 
 /**

@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { describeIssues, parsePipeline } from "~/core/pipeline/parsePipeline";
 import { writePluginFolder } from "~/server/bundles/folder";
-import { BUNDLE_TARGETS, exportPluginZip, exporterOf } from "~/server/bundles/service";
+import { BUNDLE_TARGETS, exportPluginZipInstalled, exporterOf } from "~/server/bundles/service";
 import { printNotes, runBundleCommand } from "./bundleCommands";
 import { UsageError, type CliIO, type Command } from "./command";
 
@@ -53,7 +53,7 @@ export function exportCommand(argv: readonly string[], io: CliIO): Promise<numbe
       throw new UsageError("Fix the pipeline file and export again.");
     }
     const exporter = exporterOf(pipeline.value, values.target);
-    const bundle = exportPluginZip(pipeline.value, exporter.target);
+    const bundle = await exportPluginZipInstalled(pipeline.value, exporter.target);
     const output = resolve(io.cwd, values.output);
     if (output.endsWith(".zip")) {
       if (existsSync(output) && !values.force) throw new UsageError(`${values.output} already exists; pass --force to overwrite it.`);

@@ -5,7 +5,7 @@ import { getPipeline, getRevision } from "~/db/pipelineStore";
 import { DEFAULT_ARCHIVE_LIMITS } from "~/server/bundles/limits";
 import { exportersFor } from "~/core/bundles/registry";
 import { getProfile } from "~/core/profiles";
-import { exportPlugin } from "~/server/bundles/service";
+import { exportPlugin, installForExport } from "~/server/bundles/service";
 import { publicProcedure, router } from "../trpc";
 import { pipelineIdSchema } from "./pipelineInputs";
 
@@ -24,10 +24,10 @@ export const bundlesRouter = router({
   }),
 
   /** What "Export plugin…" will download: the files of the Vellum plugin, and the link to the zip. */
-  preview: publicProcedure.input(previewInput).query(({ ctx, input }) => {
+  preview: publicProcedure.input(previewInput).query(async ({ ctx, input }) => {
     const at = input.revision === undefined ? getPipeline(ctx.db, input.id) : getRevision(ctx.db, { id: input.id, revision: input.revision });
     try {
-      const bundle = exportPlugin(at.document, input.target);
+      const bundle = exportPlugin(at.document, input.target, await installForExport(at.document, input.target));
       return {
         pluginName: bundle.pluginName,
         fileName: `${bundle.pluginName}.zip`,
