@@ -1,5 +1,6 @@
 "use client";
 import type { Scenario } from "~/core/pipeline/schema";
+import { FixtureHeaders } from "./FixtureHeaders";
 import styles from "./files.module.css";
 
 type Patch = Partial<Omit<Scenario, "name">>;
@@ -10,7 +11,8 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "*"];
 
 /**
  * A scenario's sandbox inputs (issue 15): the files the run's virtual file system starts with,
- * and the HTTP fixtures that answer `fetch` / `node:http(s)`. Typing reports a patch without a
+ * and the HTTP fixtures (method, URL, status, delay, response headers, body) that answer
+ * `fetch` / `node:http(s)`. Typing reports a patch without a
  * label (saved after a pause); adding and removing report one with a label (an undo step).
  */
 export function ScenarioSandboxFields({ value, onPatch }: { value: Scenario; onPatch: (patch: Patch, label?: string) => void }) {
@@ -53,6 +55,7 @@ export function ScenarioSandboxFields({ value, onPatch }: { value: Scenario; onP
               <input aria-label={`Status of fixture ${i + 1}`} type="number" min={100} max={599} value={f.status} onChange={(e) => setHttp(http.map((x, j) => (j === i ? { ...x, status: Math.min(599, Math.max(100, Number(e.target.value) || 200)) } : x)))} />
               <input aria-label={`Delay of fixture ${i + 1} in ms`} type="number" min={0} value={f.delayMs} onChange={(e) => setHttp(http.map((x, j) => (j === i ? { ...x, delayMs: Math.max(0, Number(e.target.value) || 0) } : x)))} />
             </div>
+            <FixtureHeaders fixture={i + 1} headers={f.headers} onChange={(headers, label) => setHttp(http.map((x, j) => (j === i ? { ...x, headers } : x)), label)} />
             <textarea aria-label={`Body of fixture ${i + 1}`} rows={2} value={f.body} spellCheck={false} className={styles.wideInput} onChange={(e) => setHttp(http.map((x, j) => (j === i ? { ...x, body: e.target.value } : x)))} />
             <button type="button" className="btn btn-quiet" onClick={() => setHttp(http.filter((_, j) => j !== i), `Remove the fixture for ${f.method} ${f.url}`)}>
               Remove fixture
