@@ -1,8 +1,9 @@
 import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { dependenciesObject, type Dependency } from "../../core/pipeline/dependencySchema";
+import { pruneDepsCache, pruneLimitsFromEnv, RECENT_MS, RESULT_FILE } from "./prune";
 import { refusedPackage } from "./refuse";
 
 /**
@@ -18,10 +19,9 @@ import { refusedPackage } from "./refuse";
 export type InstallResult = { ok: true; dir: string } | { ok: false; message: string };
 
 const FORMAT = "hookwright.deps/1";
-const RESULT_FILE = "hookwright-deps.json";
 const INSTALL_TIMEOUT_MS = 180_000;
-/** A lock older than this was left by a process that died mid-install. */
-const STALE_LOCK_MS = 10 * 60_000;
+/** A lock older than this was left by a process that died mid-install (pruning spares younger ones). */
+const STALE_LOCK_MS = RECENT_MS;
 
 /** Where installed sets live: HOOKWRIGHT_DEPS_CACHE, else beside the CLI's sandbox cache, else ./.cache/deps. */
 export function depsCacheRoot(): string {
@@ -68,11 +68,29 @@ async function installOnce(dependencies: readonly Dependency[], root: string, di
       else await new Promise((resolve) => setTimeout(resolve, 200));
       continue;
     }
+    let result: InstallResult;
     try {
-      return await installInto(dependencies, root, dir);
+      result = await installInto(dependencies, root, dir);
     } finally {
       await rm(lock, { recursive: true, force: true });
     }
+    // The cache only grows when a set is added: that is when it is pruned (prune.ts).
+    if (await readResult(dir)) await pruneQuietly(root);
+    return result;
+  }
+}
+
+/** Prunes the cache with the configured limits; a problem is logged, never the install's failure. */
+async function pruneQuietly(root: string): Promise<void> {
+  const limits = pruneLimitsFromEnv();
+  if (!limits.ok) {
+    console.warn(`Not pruning the dependency cache: ${limits.message}`);
+    return;
+  }
+  try {
+    await pruneDepsCache({ root, ...limits.limits, inUse: new Set(pending.keys()) });
+  } catch (error) {
+    console.warn(`Pruning the dependency cache ${root} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
@@ -80,6 +98,9 @@ async function readResult(dir: string): Promise<InstallResult | null> {
   try {
     const record = JSON.parse(await readFile(join(dir, RESULT_FILE), "utf8")) as { format?: string; refused?: string };
     if (record.format !== FORMAT) return null;
+    // Each use marks the set as recently used, which is what pruning goes by.
+    const now = new Date();
+    await utimes(join(dir, RESULT_FILE), now, now).catch(() => undefined);
     return record.refused ? { ok: false, message: record.refused } : { ok: true, dir };
   } catch {
     return null;
