@@ -91,7 +91,7 @@ export const DEFAULT_PRUNE_LIMITS: PruneLimits = { maxAgeMs: 30 * DAY_MS, maxByt
  * The limits from HOOKWRIGHT_DEPS_MAX_AGE_DAYS and HOOKWRIGHT_DEPS_MAX_MB (defaults 30 days,
  * 2048 MB), or the problem with one of them in plain words.
  */
-export function pruneLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): { ok: true; limits: PruneLimits } | { ok: false; message: string } {
+export function pruneLimitsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): { ok: true; limits: PruneLimits } | { ok: false; message: string } {
   const read = (name: string, fallback: number, unit: number): number | string => {
     const raw = env[name]?.trim();
     if (raw === undefined || raw === "") return fallback;
