@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
 import type { PipelineInput } from "~/core/pipeline/schema";
 import { expect, test } from "./test";
 
@@ -6,7 +7,9 @@ import { expect, test } from "./test";
  * Issue 15 as a user sees it: a pipeline's Settings panel declares the environment variables
  * its hooks read as process.env; a hook that writes a file in the sandbox's virtual file system
  * shows the change as a diff on its card, its stderr line in its logs, and the file's final
- * state on the run's last event; the exported file leaves the secret value out.
+ * state on the run's last event; the exported file leaves the secret value out. A tool handler's
+ * file writes and requests are shown under its result, live and in the replay; an HTTP fixture's
+ * headers are edited as rows in the scenario form and reach the handler's fetch.
  */
 
 const auditPipeline: PipelineInput = {
@@ -93,6 +96,8 @@ test.describe("Node surface", () => {
     await expect(change).toContainText("appended to");
     await expect(change.locator("pre")).toHaveText("  start\n+ full result one\n  \n");
     await expect(card.locator(".run-log-error")).toHaveText("error audited with token set");
+    // It changed no context, but it wrote a file: the badge says so.
+    await expect(card.getByTestId("hook-status")).toHaveText("wrote 1 file");
 
     // The run's last event lists the file as it ended.
     await expect(page.getByTestId("exit-reason")).toBeVisible({ timeout: 30_000 });
@@ -151,4 +156,104 @@ test.describe("Node surface", () => {
     await expect(again.getByTestId("http-request")).toContainText("→ 200");
     await expect(again.getByTestId("http-request").getByLabel("response body")).toHaveText('{"flagged":true}');
   });
+
+  test("a fixture's headers are edited as rows and reach a tool handler, whose file write and request show under its result, live and in the replay", async ({
+    page,
+    seedPipeline,
+    uniqueName,
+    api,
+  }) => {
+    const lookup: PipelineInput = {
+      ...auditPipeline,
+      hooks: [
+        {
+          id: "journal",
+          point: "post-tool-use",
+          name: "journal",
+          enabled: true,
+          code: 'import fs from "node:fs";\n\nexport default async function (ctx: any) {\n  fs.appendFileSync("data/journal.log", `${ctx.toolResponse.content}\\n`);\n}',
+        },
+      ],
+      scenarios: [
+        {
+          name: "one lookup",
+          prompt: "Look it up.",
+          http: [{ method: "GET", url: "https://api.example.com/search?q=*", status: 200, headers: {}, body: '{"hits":3}', delayMs: 0 }],
+          model: {
+            kind: "scripted",
+            responses: [
+              { content: [{ type: "tool_use", id: "toolu_1", name: "lookup", input: { q: "cats" } }], stopReason: "tool_use" },
+              { content: [{ type: "text", text: "Done." }], stopReason: "end_turn" },
+            ],
+          },
+          tools: [
+            {
+              name: "lookup",
+              handler: [
+                'import fs from "node:fs";',
+                "",
+                "export default async function (input: { q: string }) {",
+                '  const res = await fetch("https://api.example.com/search?q=" + input.q);',
+                '  fs.writeFileSync("/workspace/last-search.json", await res.text());',
+                '  return `found (rate limit ${res.headers.get("x-rate-limit")})`;',
+                "}",
+              ].join("\n"),
+            },
+          ],
+        },
+      ],
+    };
+    const seeded = await seedPipeline(lookup, { name: uniqueName("Lookup") });
+    await page.goto(`/pipelines/${seeded.id}`);
+
+    // The scenario form: a header row, a bad name named inline, a repeated name refused, then removed.
+    await page.getByRole("button", { name: "Edit scenario" }).click();
+    const fixtures = page.getByTestId("scenario-http");
+    await expect(fixtures.getByTestId("fixture-headers")).toContainText("No response headers.");
+    await fixtures.getByRole("button", { name: "Add header" }).click();
+    const headerRows = fixtures.getByTestId("fixture-header");
+    await expect(headerRows.nth(0).getByRole("alert")).toHaveText("a header needs a name");
+    await fixtures.getByLabel("Header name 1 of fixture 1").fill("X-Rate Limit");
+    await expect(headerRows.nth(0).getByRole("alert")).toHaveText('"X-Rate Limit" is not a header name: no spaces or colons (the value goes in its own field)');
+    await fixtures.getByLabel("Header name 1 of fixture 1").fill("x-rate-limit");
+    await expect(fixtures.getByRole("alert")).toHaveCount(0);
+    await fixtures.getByLabel("Value of header x-rate-limit of fixture 1").fill("10");
+    await fixtures.getByRole("button", { name: "Add header" }).click();
+    await fixtures.getByLabel("Header name 2 of fixture 1").fill("X-Rate-Limit");
+    await expect(headerRows.nth(1).getByRole("alert")).toHaveText("X-Rate-Limit is given twice (header names ignore case)");
+    await fixtures.getByRole("button", { name: "Remove header X-Rate-Limit of fixture 1", exact: true }).click();
+    await expect(headerRows).toHaveCount(1);
+    await expect(fixtures.getByRole("alert")).toHaveCount(0);
+    await expect(page.getByTestId("save-status")).toHaveText("Saved");
+    const saved = await api.pipelines.get.query({ id: seeded.id });
+    expect(saved.document.scenarios[0]?.http).toEqual([{ method: "GET", url: "https://api.example.com/search?q=*", status: 200, headers: { "x-rate-limit": "10" }, body: '{"hits":3}', delayMs: 0 }]);
+
+    // The run: the handler read the header; its write and request are under the tool result.
+    await page.getByTestId("run-button").click();
+    const card = page.locator('.run-hook-cards [data-testid="hook-card"][data-hook-id="journal"]').first();
+    await expect(card.getByTestId("hook-status")).toHaveText("wrote 1 file", { timeout: 30_000 });
+    await expect(page.getByTestId("exit-reason")).toHaveText("no_tool_calls", { timeout: 30_000 });
+    await expectToolEffects(page);
+
+    // The replay, opened from the run history, shows the same.
+    await page.goto(`/pipelines/${seeded.id}/runs`);
+    await page.getByRole("table", { name: "Run history" }).getByTestId("run-link").first().click();
+    await expect(page).toHaveURL(/\/runs\/[0-9a-f-]{36}/);
+    await expect(page.getByTestId("step-detail")).toContainText("Run of");
+    await expectToolEffects(page);
+  });
 });
+
+/** Selects the run's tool result in the timeline and checks what the handler did, as the step shows it. */
+async function expectToolEffects(page: Page): Promise<void> {
+  const timeline = page.getByRole("listbox", { name: "Timeline" });
+  await timeline.locator('[data-type="tool.result"]').first().click();
+  const step = page.getByTestId("step-detail");
+  await expect(step.locator("pre").first()).toHaveText("found (rate limit 10)");
+  const change = step.getByTestId("file-change");
+  await expect(change).toHaveAttribute("data-path", "/workspace/last-search.json");
+  await expect(change).toContainText("wrote");
+  await expect(change.locator("pre")).toHaveText('+ {"hits":3}\n');
+  await expect(step.getByTestId("http-request")).toContainText("GET https://api.example.com/search?q=cats → 200");
+  await expect(step.getByTestId("http-request").getByLabel("response body")).toHaveText('{"hits":3}');
+}
