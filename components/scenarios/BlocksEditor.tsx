@@ -8,7 +8,10 @@ export type BlockKind = ContentBlock["type"];
 type ToolUse = Extract<ContentBlock, { type: "tool_use" }>;
 type ToolResult = Extract<ContentBlock, { type: "tool_result" }>;
 
-const addLabels: Record<BlockKind, string> = { text: "Add text", tool_use: "Add tool call", tool_result: "Add tool result" };
+/** Kinds a person adds here (an image comes from the scenario's attachments, or a file that already has one). */
+type AddableKind = Exclude<BlockKind, "image">;
+const addLabels: Record<AddableKind, string> = { text: "Add text", tool_use: "Add tool call", tool_result: "Add tool result" };
+const kindLabels: Record<BlockKind, string> = { text: "Text", tool_use: "Tool call", tool_result: "Tool result", image: "Image" };
 
 /**
  * The content blocks of one message or scripted reply: text, tool calls (a tool of the scenario
@@ -18,7 +21,7 @@ export function BlocksEditor(props: {
   /** Names the blocks for screen readers and tests: "Reply 1", "History message 2". */
   owner: string;
   blocks: readonly ContentBlock[];
-  kinds: readonly BlockKind[];
+  kinds: readonly AddableKind[];
   tools: readonly ToolDefinition[];
   newToolUseId: () => string;
   /** `label` marks a structural edit (one undo step); typing passes none. */
@@ -26,7 +29,7 @@ export function BlocksEditor(props: {
 }) {
   const { blocks, onChange, owner } = props;
   const replace = (i: number, block: ContentBlock, label?: string) => onChange(blocks.map((b, j) => (j === i ? block : b)), label);
-  const add = (kind: BlockKind) => {
+  const add = (kind: AddableKind) => {
     const first = props.tools[0]?.name ?? "";
     const block: ContentBlock =
       kind === "text"
@@ -42,7 +45,7 @@ export function BlocksEditor(props: {
       {blocks.map((block, i) => (
         <div key={i} className={styles.block} data-block={block.type}>
           <div className={styles.blockHead}>
-            <span className={styles.blockKind}>{block.type === "text" ? "Text" : block.type === "tool_use" ? "Tool call" : "Tool result"}</span>
+            <span className={styles.blockKind}>{kindLabels[block.type]}</span>
             <button type="button" className={styles.iconButton} aria-label={`Remove block ${i + 1} of ${owner}`} title="Remove this block" onClick={() => onChange(blocks.filter((_, j) => j !== i), `Remove a block from ${owner}`)}>
               ✕
             </button>
@@ -53,6 +56,10 @@ export function BlocksEditor(props: {
             </Field>
           ) : block.type === "tool_use" ? (
             <ToolUseEditor owner={owner} block={block} tools={props.tools} onChange={(b, label) => replace(i, b, label)} />
+          ) : block.type === "image" ? (
+            <p className={styles.hint}>
+              {block.source.media_type}, {block.source.data.length} characters of base64
+            </p>
           ) : (
             <ToolResultEditor owner={owner} block={block} onChange={(b, label) => replace(i, b, label)} />
           )}

@@ -38,6 +38,8 @@ function isBlock(value: Json | undefined): boolean {
       return typeof value.id === "string" && typeof value.name === "string" && isObject(value.input);
     case "tool_result":
       return isToolResult(value);
+    case "image":
+      return isObject(value.source) && value.source.type === "base64" && typeof value.source.media_type === "string" && typeof value.source.data === "string";
     default:
       return false;
   }

@@ -9,6 +9,9 @@ function blockChars(block: ContentBlock): number {
       return block.name.length + JSON.stringify(block.input).length;
     case "tool_result":
       return typeof block.content === "string" ? block.content.length : block.content.reduce((n, b) => n + b.text.length, 0);
+    case "image":
+      // Not text: the budget counts characters the model reads as text.
+      return 0;
   }
 }
 
@@ -28,6 +31,18 @@ export function textOf(content: readonly ContentBlock[]): string {
 
 export function userText(text: string): Message {
   return { role: "user", content: [{ type: "text", text }] };
+}
+
+/**
+ * The user's message of a turn: the prompt's text, then an image block per attachment. As the
+ * Vellum host's `createUserMessage` (`V:src/agent/message-types.ts:7-17`) when there are
+ * attachments; without any, the text block is kept even when blank, as before.
+ */
+export function userMessage(text: string, attachments: readonly { mimeType: string; data: string }[] = []): Message {
+  if (attachments.length === 0) return userText(text);
+  const content: Message["content"] = text.trim().length > 0 ? [{ type: "text", text }] : [];
+  for (const a of attachments) content.push({ type: "image", source: { type: "base64", media_type: a.mimeType, data: a.data } });
+  return { role: "user", content };
 }
 
 const SUMMARY_PREFIX = "[Compacted: ";

@@ -3,6 +3,8 @@ import type { ContentBlock, Message, Pipeline, ToolDefinition } from "../pipelin
 import type { FoldRequest } from "../chain/fold/spec";
 import type { FileChange, FinalFile, ScenarioFile } from "../files/fileChange";
 import type { HttpExchange, HttpFixture } from "../sandbox/http";
+import type { InferenceExchange } from "../sandbox/inference";
+import type { ScenarioInference } from "../pipeline/inferenceSchema";
 import type { ExecutionModel } from "../profiles/types";
 import type { LogEntry, ModelCallMeta, ModelRoute, SourceLocation } from "../trace/events";
 
@@ -41,6 +43,10 @@ export interface HookCallResult {
   files?: FileChange[];
   /** HTTP requests the call made and their fixture answers, in order (absent: none). */
   requests?: HttpExchange[];
+  /** Model calls the hook made itself (a host module's provider) and their scripted answers, in order (absent: none). */
+  inference?: InferenceExchange[];
+  /** Events the hook published on the host's event hub, in order (absent: none). */
+  published?: Json[];
   /** For claiming chains: this hook claimed (`handled: true`) and stopped the chain. */
   claimed?: boolean;
   /** Writes the execution model threw away (void/claiming drafts, a failed hook's draft, losing keys); see core/chain. */
@@ -129,7 +135,18 @@ export interface ResolutionCall {
 }
 
 export interface HookRunnerFactory {
-  (options: { pipeline: Pipeline; clockStart: number; seed: number; limits: SandboxLimits; /** The scenario's starting files for the virtual file system. */ files?: ScenarioFile[]; /** The scenario's HTTP fixtures. */ http?: HttpFixture[] }): Promise<HookRunner>;
+  (options: {
+    pipeline: Pipeline;
+    clockStart: number;
+    seed: number;
+    limits: SandboxLimits;
+    /** The scenario's starting files for the virtual file system. */ files?: ScenarioFile[];
+    /** The scenario's HTTP fixtures. */ http?: HttpFixture[];
+    /** The profile's host modules (Profile.hostModules): bare specifier -> host module id. */
+    hostModules?: Readonly<Record<string, string>>;
+    /** The scenario's inference settings: what hooks' own model calls see and are answered with. */
+    inference?: ScenarioInference;
+  }): Promise<HookRunner>;
 }
 
 export interface ModelRequest {

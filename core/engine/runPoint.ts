@@ -77,6 +77,7 @@ export async function runPoint(options: {
     clockStart,
     seed,
     limits: { timeoutMs: pipeline.limits.timeoutMs, memoryBytes: pipeline.limits.memoryMiB * 1024 * 1024 },
+    ...(profile.hostModules ? { hostModules: profile.hostModules } : {}),
     ...(options.files ? { files: options.files } : {}),
     ...(options.http ? { http: options.http } : {}),
   });

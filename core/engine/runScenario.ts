@@ -36,6 +36,8 @@ export async function runScenario(options: {
     limits: { timeoutMs: pipeline.limits.timeoutMs, memoryBytes: pipeline.limits.memoryMiB * 1024 * 1024 },
     ...(scenario.files ? { files: scenario.files } : {}),
     ...(scenario.http ? { http: scenario.http } : {}),
+    ...(profile.hostModules ? { hostModules: profile.hostModules } : {}),
+    ...(scenario.inference ? { inference: scenario.inference } : {}),
   });
   try {
     return await simulate({ pipeline, scenario, profile, runner, model: options.model ?? createScriptedModel(scenario.model), emit: options.emit, runId: options.runId, approvals: options.approvals });

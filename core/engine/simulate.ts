@@ -10,7 +10,7 @@ import { ApprovalPending, createApprovalStep, type RunApprovalGate } from "./app
 import type { LoopEffect, LoopMoment, LoopView, MomentView, ModelOutcome, ProfileBinding, ToolUseBlock } from "./binding";
 import { SimulationError } from "./errors";
 import { createFirePoint } from "./firePoint";
-import { compactHistory, historyChars, userText } from "./history";
+import { compactHistory, historyChars, userMessage } from "./history";
 import type { HookRunner, ModelProvider, ModelReply, ModelRequest, ModelRoute } from "./ports";
 import { hookFailureExit, runToolPhase, type Exit } from "./toolPhase";
 import { createToolExecutor } from "./tools";
@@ -72,7 +72,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   const runTool = createToolExecutor(scenario, runner);
   const limits = scenario.limits;
   const state = {
-    messages: [...scenario.history, userText(scenario.prompt)] as Message[],
+    messages: [...scenario.history, userMessage(scenario.prompt, scenario.attachments)] as Message[],
     modelCalls: 0,
     toolCalls: 0,
     continues: 0,

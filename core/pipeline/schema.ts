@@ -2,6 +2,7 @@ import { z } from "zod";
 import { expectationSchema } from "./expectationSchema";
 import { pipelineSettingsSchema } from "./settingsSchema";
 import { scriptedApprovalSchema } from "../approvals/scriptedSchema";
+import { attachmentSchema, scenarioInferenceSchema } from "./inferenceSchema";
 
 /**
  * The `hookwright.pipeline/v1` file format (docs/formats.md). Zod schemas are the single
@@ -24,7 +25,12 @@ const toolResultBlock = z.object({
   content: z.union([z.string(), z.array(textBlock)]),
   is_error: z.boolean().optional(),
 });
-export const contentBlockSchema = z.discriminatedUnion("type", [textBlock, toolUseBlock, toolResultBlock]);
+/** An image (an attachment of the user's prompt, a tool's screenshot): base64 data, as the host's providers take it. */
+const imageBlock = z.object({
+  type: z.literal("image"),
+  source: z.object({ type: z.literal("base64"), media_type: z.string(), data: z.string() }),
+});
+export const contentBlockSchema = z.discriminatedUnion("type", [textBlock, toolUseBlock, toolResultBlock, imageBlock]);
 export type ContentBlock = z.infer<typeof contentBlockSchema>;
 
 export const messageSchema = z.object({
@@ -204,6 +210,10 @@ export const scenarioSchema = z.object({
   hostContext: z.record(z.string(), z.json()).optional(),
   /** Files the run's virtual file system starts with (path absolute, or relative to the plugin's directory; UTF-8 text). Optional. */
   files: z.array(z.object({ path: z.string().min(1).max(1000), content: z.string().max(1024 * 1024) })).max(200).optional(),
+  /** Images attached to the prompt: the user message is the prompt's text, then one image block each. Optional. */
+  attachments: z.array(attachmentSchema).max(20).optional(),
+  /** The host's inference profiles and the replies to hooks' own model calls (inferenceSchema.ts). Optional. */
+  inference: scenarioInferenceSchema.optional(),
   /** HTTP fixtures: the only answers `fetch` gets in the sandbox (core/sandbox/http.ts). Optional. */
   http: z
     .array(

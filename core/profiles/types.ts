@@ -140,6 +140,12 @@ export interface Profile {
   sharedTypes: string;
   /** The module hooks import types from, e.g. `@vellumai/plugin-api`. */
   typesModule: string;
+  /**
+   * Modules the host itself provides to plugins at run time, by the bare specifier they are
+   * imported with -> the sandbox's host module id (server/sandbox/hostModules): Vellum's shim
+   * serves `@vellumai/plugin-api`'s runtime values. Absent: the host provides none.
+   */
+  hostModules?: Readonly<Record<string, string>>;
   exitReasons: string[];
   /**
    * The host's per-plugin settings that decide which hooks it registers at all (OpenClaw

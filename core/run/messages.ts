@@ -49,6 +49,11 @@ function toDisplayBlock(block: unknown): DisplayBlock {
       const text = typeof c === "string" ? c : Array.isArray(c) ? c.map((b) => (isObject(b) ? String(b["text"] ?? "") : "")).join("") : "";
       return { kind: "tool_result", toolUseId: String(block["tool_use_id"] ?? ""), text, isError: block["is_error"] === true };
     }
+    case "image": {
+      // The base64 bytes say nothing to a reader; their type and size do.
+      const source = isObject(block["source"]) ? block["source"] : {};
+      return { kind: "other", json: `[image ${String(source["media_type"] ?? "")}, ${String(source["data"] ?? "").length} characters of base64]` };
+    }
     default:
       return { kind: "other", json: JSON.stringify(block) };
   }

@@ -1,6 +1,7 @@
 import type { Json, JsonObject, JsonPatch } from "../json";
 import type { FileChange, FinalFile } from "../files/fileChange";
 import type { HttpExchange } from "../sandbox/http";
+import type { InferenceExchange } from "../sandbox/inference";
 import type { ContentBlock, Message } from "../pipeline/schema";
 
 /**
@@ -99,6 +100,10 @@ export interface HookEndEvent extends Base<"hook.end"> {
   files?: FileChange[];
   /** HTTP requests the hook made, answered from the scenario's fixtures (or failed), in order; absent when none. */
   requests?: HttpExchange[];
+  /** Model calls the hook made itself (Vellum's getConfiguredProvider), answered from the scenario's inference replies (or failed), in order; absent when none. */
+  inference?: InferenceExchange[];
+  /** Events the hook published on the host's event hub (Vellum's assistantEventHub), in order; absent when none. */
+  published?: Json[];
 }
 export interface PointEndEvent extends Base<"point.end"> {
   point: string;

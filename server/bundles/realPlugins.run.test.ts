@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runScenario } from "~/core/engine";
@@ -127,6 +128,43 @@ describe("the host's default plugins run in Hookwright", () => {
   });
 });
 
+describe("max-tokens-continue, with isMaxTokensStopReason from the plugin API", () => {
+  it("resumes a reply cut at the output limit once, with the host's nudge", async () => {
+    const scenario: ScenarioInput = {
+      name: "cut off",
+      prompt: "Write a long story.",
+      model: {
+        kind: "scripted",
+        responses: [
+          { content: [{ type: "text", text: "Once upon" }], stopReason: "max_tokens" },
+          { content: [{ type: "text", text: " a time." }], stopReason: "end_turn" },
+        ],
+      },
+    };
+    const events = await run(await importWith("src/plugins/defaults/max-tokens-continue", scenario));
+    expect(hookEnds(events).map((e) => [e.point, e.error])).toEqual([
+      ["post-model-call", null],
+      ["post-model-call", null],
+      ["stop", null],
+    ]);
+    const requests = modelRequests(events);
+    expect(requests).toHaveLength(2);
+    expect(requests[1]?.messages.slice(-2)).toEqual([
+      { role: "assistant", content: [{ type: "text", text: "Once upon" }] },
+      {
+        role: "user",
+        content: [
+          {
+            type: "text",
+            text: "<system_notice>Your previous response was cut off because it reached the maximum output length. Continue exactly where you stopped — do not repeat content you already sent and do not start over.</system_notice>",
+          },
+        ],
+      },
+    ]);
+    expect(events.at(-1)).toMatchObject({ type: "run.end", exitReason: "no_tool_calls" });
+  });
+});
+
 describe("the host's echo example in Hookwright", () => {
   it("runs each hook, its process.stderr line on the hook's card", async () => {
     // echo writes a JSON line with process.stderr.write (src/emit.ts); the sandbox's simulated
@@ -168,3 +206,99 @@ describe("the other defaults that need only the plugin API", () => {
     });
   });
 });
+
+/** A 1×1 red PNG. */
+const RED_PIXEL = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==";
+const CAPTION = "[Image auto-described for text-only model: A single red pixel.]";
+const PENDING_TIMER = "1 timer was still pending when the call ended and was cancelled: timers never outlive a hook call";
+
+/** The patch of a hook that turned the prompt's image block into `text`: the host passes one array as both message lists. */
+const imageToText = (text: string) =>
+  ["/originalMessages", "/latestMessages"].flatMap((list) => [
+    { op: "remove", path: `${list}/0/content/1/source` },
+    { op: "replace", path: `${list}/0/content/1/type`, value: "text" },
+    { op: "add", path: `${list}/0/content/1/text`, value: text },
+  ]);
+
+/** A text-only active profile (ollama llama3.2) beside a vision-capable one, and one scripted caption. */
+function imageTurn(extra: Partial<ScenarioInput> = {}): ScenarioInput {
+  return {
+    name: "image",
+    prompt: "What is in this image?",
+    attachments: [{ mimeType: "image/png", data: RED_PIXEL }],
+    model: { kind: "scripted", responses: [{ content: [{ type: "text", text: "A red pixel." }], stopReason: "end_turn" }] },
+    inference: {
+      activeProfile: "local",
+      profiles: { local: { provider: "ollama", model: "llama3.2", label: "Local" }, claude: { provider: "anthropic", model: "claude-sonnet-4-6" } },
+      replies: [{ text: "A single red pixel." }],
+    },
+    ...extra,
+  };
+}
+
+describe("image-fallback, with the plugin API's runtime values", () => {
+  it("captions a prompt's image through the scripted vision profile and sends the text instead", async () => {
+    const events = await run(await importWith("src/plugins/defaults/image-fallback", imageTurn()));
+    const [submit] = hookEnds(events);
+    expect(submit?.point).toBe("user-prompt-submit");
+    expect(submit?.error).toBeNull();
+    expect(submit?.patch).toEqual(imageToText(CAPTION));
+    expect(submit?.inference).toEqual([
+      {
+        callSite: "vision",
+        profile: "claude",
+        provider: "anthropic",
+        model: "claude-sonnet-4-6",
+        system:
+          "You are a vision assistant. Describe the image concisely in 1-2 sentences. Focus on the key visual content, text, charts, or UI elements that would be relevant for a text-based assistant to understand and reason about.",
+        messages: [
+          {
+            role: "user",
+            content: [
+              { type: "image", source: { type: "base64", media_type: "image/png", data: RED_PIXEL } },
+              { type: "text", text: "Describe this image concisely for a text-only assistant." },
+            ],
+          },
+        ],
+        reply: { text: "A single red pixel.", stopReason: "end_turn" },
+      },
+    ]);
+    // The original is kept under its sha-256, as the host's persistImage does.
+    const saved = `/workspace/data/attachments/${createHash("sha256").update(RED_PIXEL).digest("hex")}.png`;
+    expect(submit?.files?.map((f) => f.path)).toEqual(["/workspace/data/attachments", saved]);
+    expect(submit?.logs).toEqual([
+      { level: "info", message: 'Replaced image blocks with text captions for text-only model {"plugin":"image-fallback","imageCount":1}' },
+      // AbortSignal.timeout(30_000) on the caption call: the sandbox's timers end with the hook call.
+      { level: "warn", message: PENDING_TIMER },
+    ]);
+    expect(modelRequests(events)[0]?.messages).toEqual([
+      { role: "user", content: [{ type: "text", text: "What is in this image?" }, { type: "text", text: CAPTION }] },
+    ]);
+    expect(events.at(-1)).toMatchObject({ type: "run.end", exitReason: "no_tool_calls" });
+  });
+
+  it("leaves the image alone when the active profile sees images", async () => {
+    const scenario = imageTurn();
+    const events = await run(await importWith("src/plugins/defaults/image-fallback", { ...scenario, inference: { ...scenario.inference, activeProfile: "claude" } }));
+    const [submit] = hookEnds(events);
+    expect([submit?.error, submit?.patch, submit?.inference]).toEqual([null, [], undefined]);
+    expect(modelRequests(events)[0]?.messages[0]?.content[1]).toEqual({ type: "image", source: { type: "base64", media_type: "image/png", data: RED_PIXEL } });
+  });
+
+  it("an unanswered model call is recorded with words naming the field to fill, and the host's placeholder replaces the image", async () => {
+    const scenario = imageTurn();
+    const events = await run(await importWith("src/plugins/defaults/image-fallback", { ...scenario, inference: { ...scenario.inference, replies: [] } }));
+    const [submit] = hookEnds(events);
+    expect(submit?.error).toBeNull();
+    expect(submit?.inference?.[0]?.error).toBe(
+      'no scripted reply for the hooks\' model call #1 (call site "vision", profile "claude"): add one in the scenario\'s inference replies (inference.replies)',
+    );
+    expect(submit?.patch).toEqual(imageToText("[Image: auto-description failed (text-only model)]"));
+    expect(submit?.logs).toEqual([
+      { level: "warn", message: 'Vision captioning call failed {"plugin":"image-fallback","err":{}}' },
+      { level: "info", message: 'Replaced image blocks with text captions for text-only model {"plugin":"image-fallback","imageCount":1}' },
+      { level: "warn", message: PENDING_TIMER },
+    ]);
+  });
+});
+

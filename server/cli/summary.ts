@@ -80,7 +80,7 @@ function locationSuffix(e: HookEndEvent): string {
 function describeContent(content: readonly ContentBlock[]): string {
   if (content.length === 0) return "(empty)";
   return content
-    .map((b) => (b.type === "text" ? quote(b.text, 60) : b.type === "tool_use" ? `tool_use ${b.name}` : `tool_result ${b.tool_use_id}`))
+    .map((b) => (b.type === "text" ? quote(b.text, 60) : b.type === "tool_use" ? `tool_use ${b.name}` : b.type === "image" ? `image ${b.source.media_type}` : `tool_result ${b.tool_use_id}`))
     .join(", ");
 }
 

@@ -90,6 +90,9 @@ function toAnthropicMessage(message: Message): Anthropic.MessageParam {
             content: typeof b.content === "string" ? b.content : b.content.map((t) => ({ type: "text", text: t.text })),
             ...(b.is_error !== undefined ? { is_error: b.is_error } : {}),
           };
+        case "image":
+          // The schema keeps any media type; Anthropic names the four it takes and refuses others itself.
+          return { type: "image", source: { type: "base64", media_type: b.source.media_type as Anthropic.Base64ImageSource["media_type"], data: b.source.data } };
       }
     }),
   };

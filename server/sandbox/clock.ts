@@ -1,5 +1,7 @@
 import type { FileChange } from "../../core/files/fileChange";
 import type { HttpExchange } from "../../core/sandbox/http";
+import type { InferenceExchange } from "../../core/sandbox/inference";
+import type { Json } from "../../core/json";
 
 /**
  * Determinism for one run: a virtual clock and a seeded generator shared by every hook and
@@ -21,6 +23,10 @@ export interface CallRecording {
   files?: FileChange[];
   /** HTTP requests during the call and their fixture answers (server/sandbox/node/surface.ts). */
   requests?: HttpExchange[];
+  /** Model calls through a host module's provider and their scripted answers (server/sandbox/node/surface.ts). */
+  inference?: InferenceExchange[];
+  /** Events published on a host module's event hub. */
+  published?: Json[];
 }
 
 export function newRecording(): CallRecording {

@@ -5,6 +5,7 @@ import type { RunDeterminism } from "./clock";
 import { where } from "./failures";
 import { resolveImport, type Resolution } from "./modules";
 import { builtinWrapper, resolveBuiltin } from "./node/builtins";
+import { hostModuleWrapper, resolveHostModule, type HostModuleMap } from "./hostModules/hostModules";
 import type { GuardedMemory } from "./quickjs";
 import type { CompileResult } from "./transpile";
 
@@ -57,6 +58,8 @@ export class SandboxInstance {
     sharedModules: ReadonlySet<string>,
     /** Declared npm dependencies the hooks import (server/deps): bare specifier -> bundled module or error. */
     packages: ReadonlyMap<string, Resolution> = new Map(),
+    /** Modules the host provides (the profile's hostModules): bare specifier -> host module id. */
+    hostModules: HostModuleMap = {},
   ) {
     this.runtime.setInterruptHandler(() => {
       if (performance.now() <= this.deadline) return false;
@@ -67,7 +70,7 @@ export class SandboxInstance {
       (name) => {
         const refused = this.refusedImports.get(name);
         if (refused) return { error: new Error(refused) };
-        const builtin = builtinWrapper(name);
+        const builtin = builtinWrapper(name) ?? hostModuleWrapper(name);
         if (builtin !== null) return builtin;
         const result = this.compiled.get(name);
         if (!result) return { error: new Error(`the pipeline has no module ${name}`) };
@@ -77,6 +80,8 @@ export class SandboxInstance {
         return { error: Object.assign(new Error(text), { name: "SyntaxError" }) };
       },
       (base, requested) => {
+        const host = resolveHostModule(requested, hostModules);
+        if (host !== null) return host;
         const builtin = resolveBuiltin(base, requested);
         if (builtin && "name" in builtin) return builtin.name;
         const resolved = builtin ?? resolveImport(base, requested, sharedModules, packages);

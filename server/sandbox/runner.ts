@@ -5,6 +5,7 @@ import type { Pipeline } from "../../core/pipeline/schema";
 import { envOf } from "../../core/pipeline/settingsSchema";
 import { pluginDirOf, type FinalFile, type ScenarioFile } from "../../core/files/fileChange";
 import type { HttpFixture } from "../../core/sandbox/http";
+import type { ScenarioInference } from "../../core/pipeline/inferenceSchema";
 import { dependencyModules } from "../deps/pipelineDeps";
 import { ChainRealm } from "./chainRealm";
 import { runChainSession, unrecordedNote, type ChainSandbox } from "./chainSession";
@@ -38,6 +39,10 @@ export interface SandboxRunnerOptions {
   files?: readonly ScenarioFile[];
   /** The scenario's HTTP fixtures: the only answers fetch gets. */
   http?: readonly HttpFixture[];
+  /** The profile's host modules: bare specifier -> host module id (server/sandbox/hostModules). */
+  hostModules?: Readonly<Record<string, string>>;
+  /** The scenario's inference settings (what hooks' own model calls see and get). */
+  inference?: ScenarioInference;
 }
 
 export interface SandboxRunnerDeps {
@@ -150,6 +155,16 @@ class Runner implements SandboxRunner {
       onRequest: (exchange) => {
         const recording = det.recording;
         if (recording) (recording.requests ??= []).push(exchange);
+      },
+      hostModules: options.hostModules ?? {},
+      inference: options.inference,
+      onInference: (exchange) => {
+        const recording = det.recording;
+        if (recording) (recording.inference ??= []).push(exchange);
+      },
+      onPublish: (event) => {
+        const recording = det.recording;
+        if (recording) (recording.published ??= []).push(event);
       },
     });
     this.maps = new Map([...compiled].flatMap(([path, r]) => (r.ok ? [[path, r.module.map] as const] : [])));
@@ -299,7 +314,7 @@ class Runner implements SandboxRunner {
     const sandbox = await startFromTemplate(template, guard, (ctx, name) => realmHostFunction(ctx, det, name, this.node));
     this.assertAlive();
     this.deps.observeRuntime?.(sandbox.runtime);
-    const instance = new SandboxInstance(sandbox.runtime, guard, runMemoryCap(limits), limits, det, this.compiled, this.files.sources, this.sharedModules, this.files.packages);
+    const instance = new SandboxInstance(sandbox.runtime, guard, runMemoryCap(limits), limits, det, this.compiled, this.files.sources, this.sharedModules, this.files.packages, this.options.hostModules);
     this.instance = instance;
     this.chainRealm = new ChainRealm(instance, this.stats, sandbox.chain);
     this.spareRealms = sandbox.realms;

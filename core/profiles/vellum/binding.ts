@@ -2,6 +2,7 @@ import type { ProfileBinding } from "../../engine/binding";
 import { blockJson, contentJson, messagesJson, readContent, readMessages, readToolResult } from "../../engine/contextJson";
 import type { JsonObject } from "../../json";
 import { VELLUM_EDGES as E } from "./graph";
+import { effectiveProfileKey, turnModelId } from "./pluginApi/turnModel";
 
 /**
  * How the Vellum host drives its hooks (semantics.md §1a-§1e), as the loop's binding: which
@@ -43,7 +44,7 @@ export const vellumBinding: ProfileBinding = {
       conversationId: v.ids.conversationId,
       userMessageId: v.ids.userMessageId,
       requestId: v.ids.requestId,
-      modelProfileKey: null,
+      modelProfileKey: effectiveProfileKey(v.scenario),
       isNonInteractive: false,
       prompt: v.scenario.prompt,
       originalMessages: messagesJson(v.messages),
@@ -63,7 +64,7 @@ export const vellumBinding: ProfileBinding = {
       requestId: v.ids.requestId,
       conversationId: v.ids.conversationId,
       isNonInteractive: false,
-      modelProfileKey: null,
+      modelProfileKey: effectiveProfileKey(v.scenario),
       injectionMode: "full",
     }),
     readBack: (ctx, v) => {
@@ -143,8 +144,8 @@ export const vellumBinding: ProfileBinding = {
       toolResponse: blockJson(v.result),
       messages: messagesJson(v.messages),
       additionalContext: null,
-      // The host names the model; a scripted scenario has none, so it reads "scripted".
-      model: v.scenario.model.kind === "provider" ? v.scenario.model.model || v.scenario.model.provider : v.scenario.model.kind,
+      // The host names the model that ran; a scripted scenario's is its active profile's, else "scripted".
+      model: turnModelId(v.scenario),
       callSite: "mainAgent",
       supportsDynamicUi: false,
       maxInputTokens: v.scenario.model.maxInputTokens,

@@ -63,7 +63,7 @@ export const vellumPoints: HookPointSpec[] = [
       conversationId("Conversation the prompt was submitted on."),
       readOnly("userMessageId", "string", "Persisted id of the user message that triggered the turn."),
       readOnly("requestId", "string", "Stable id for the request driving this turn."),
-      readOnly("modelProfileKey", "string | null", "Active inference profile key, or null when unchanged since last announced."),
+      readOnly("modelProfileKey", "string", "The turn's effective inference profile key (the active profile; without profiles, the model id). Hookwright: the scenario's inference.activeProfile."),
       readOnly("isNonInteractive", "boolean", "True when no human is present to answer clarifications (scheduled or headless runs)."),
       readOnly("prompt", "string", "Resolved text of the user prompt, after slash-command expansion."),
       readOnly("isHiddenPrompt", "boolean", "(host) True when the prompt is not shown in the transcript.", { optional: true }),
@@ -92,7 +92,7 @@ export const vellumPoints: HookPointSpec[] = [
       readOnly("requestId", "string", "Stable id of the request driving this turn."),
       conversationId("Conversation the turn being compacted is scoped to."),
       readOnly("isNonInteractive", "boolean", "True when no human is present to answer clarifications."),
-      readOnly("modelProfileKey", "string | null", "Active inference profile key, or null when unchanged since last announced."),
+      readOnly("modelProfileKey", "string", "The turn's effective inference profile key (the active profile; without profiles, the model id). Hookwright: the scenario's inference.activeProfile."),
       readOnly("injectionMode", '"full" | "minimal"', "Volume of runtime injection to re-apply: 'full' restores the complete context, 'minimal' the reduced volume overflow recovery selects.", {
         optional: true,
       }),

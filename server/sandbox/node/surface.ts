@@ -2,6 +2,10 @@ import type { FileChange, FinalFile } from "../../../core/files/fileChange";
 import { matchFixture, noFixtureMessage, type HttpExchange, type HttpFixture } from "../../../core/sandbox/http";
 import { NODE_UNIT_SCRIPTS } from "./nodeUnits.generated";
 import { FsError, normalizePath, VirtualFs } from "./vfs";
+import type { Json } from "../../../core/json";
+import type { ScenarioInference } from "../../../core/pipeline/inferenceSchema";
+import { answerInference, inferenceRoute, type InferenceExchange } from "../../../core/sandbox/inference";
+import { hostModuleScript, type HostModuleMap } from "../hostModules/hostModules";
 
 /**
  * The host side of one run's simulated Node surface (issue 15): what the guest units may ask
@@ -27,12 +31,22 @@ export interface NodeSurfaceOptions {
   fixtures?: readonly HttpFixture[];
   /** Called with each request a hook makes and its answer. */
   onRequest?: (exchange: HttpExchange) => void;
+  /** Host modules the run's profile provides (their scripts are served, no others). */
+  hostModules?: HostModuleMap;
+  /** The scenario's inference settings: profiles, and the replies to hooks' own model calls. */
+  inference?: ScenarioInference;
+  /** Called with each model call a hook makes and its answer. */
+  onInference?: (exchange: InferenceExchange) => void;
+  /** Called with each event a hook publishes on a host module's event hub. */
+  onPublish?: (event: Json) => void;
 }
 
 type Payload = Record<string, unknown>;
 
 export class NodeSurface {
   private fsInstance: VirtualFs | null = null;
+  /** Hooks' model calls so far in the run (the next takes reply number this). */
+  private inferenceCalls = 0;
 
   constructor(private readonly options: NodeSurfaceOptions) {}
 
@@ -55,6 +69,8 @@ export class NodeSurface {
 
   /** The script of unit `name`, or "" when the sandbox has none. */
   source(name: string): string {
+    const host = hostModuleScript(name, this.options.hostModules ?? {});
+    if (host !== null) return host;
     return Object.hasOwn(NODE_UNIT_SCRIPTS, name) ? (NODE_UNIT_SCRIPTS[name] ?? "") : "";
   }
 
@@ -71,7 +87,7 @@ export class NodeSurface {
       return JSON.stringify({ value: this.answer(op, payload) });
     } catch (error) {
       if (error instanceof FsError) return JSON.stringify({ error: error.message, code: error.code });
-      if (error instanceof HttpRefused) return JSON.stringify({ error: error.message });
+      if (error instanceof HttpRefused || error instanceof InferenceFailed) return JSON.stringify({ error: error.message });
       throw error;
     }
   }
@@ -86,6 +102,15 @@ export class NodeSurface {
         return { cwd: this.options.pluginDir };
       case "fetch":
         return this.fetch(p);
+      case "inference.config":
+        return this.inferenceConfig();
+      case "inference.route":
+        return inferenceRoute(this.options.inference, typeof p.overrideProfile === "string" ? p.overrideProfile : undefined);
+      case "inference.send":
+        return this.infer(p);
+      case "hub.publish":
+        this.options.onPublish?.((p as Json) ?? null);
+        return null;
       case "fs.stat":
         return this.fs.stat(path());
       case "fs.readFile":
@@ -127,6 +152,27 @@ export class NodeSurface {
     return { status: fixture.status, statusText: STATUS_TEXT[fixture.status] ?? "", headers: { ...fixture.headers }, body: fixture.body, delayMs: fixture.delayMs };
   }
 
+  /** The host's `llm` config as the plugin API reads it: the scenario's inference profiles. */
+  private inferenceConfig(): Json {
+    const i = this.options.inference;
+    if (!i) return { profiles: {} };
+    return JSON.parse(JSON.stringify({ activeProfile: i.activeProfile, default: i.default, profileOrder: i.profileOrder, profiles: i.profiles })) as Json;
+  }
+
+  /** Answers a hook's model call with the scenario's next reply, recording it; none left fails it naming the field to fill. */
+  private infer(p: Payload): { text: string; stopReason: string; model: string | null } {
+    const index = this.inferenceCalls++;
+    const exchange = answerInference(this.options.inference, index, {
+      callSite: typeof p.callSite === "string" ? p.callSite : "",
+      ...(typeof p.overrideProfile === "string" ? { overrideProfile: p.overrideProfile } : {}),
+      system: typeof p.system === "string" ? p.system : null,
+      messages: Array.isArray(p.messages) ? (p.messages as Json[]) : [],
+    });
+    this.options.onInference?.(exchange);
+    if (!exchange.reply) throw new InferenceFailed(exchange.error ?? "the model call failed");
+    return { ...exchange.reply, model: exchange.model };
+  }
+
   private refuse(op: string): never {
     throw new FsError("EINVAL", op, "");
   }
@@ -144,5 +190,8 @@ export const EMPTY_SURFACE_OPTIONS: NodeSurfaceOptions = {
 
 /** A request no fixture answers. */
 class HttpRefused extends Error {}
+
+/** A hook's model call the scenario has no reply for, or whose reply is an error. */
+class InferenceFailed extends Error {}
 
 const STATUS_TEXT: Record<number, string> = { 200: "OK", 201: "Created", 204: "No Content", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 409: "Conflict", 429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable" };
