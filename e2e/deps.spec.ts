@@ -85,4 +85,60 @@ test.describe("npm dependencies", () => {
       { timeout: 60_000 },
     );
   });
+
+  test("Settings and the editor show the real install: installing…, the installed version, or why not (no such package, no such version, install scripts)", async ({ page, seedPipeline, uniqueName }) => {
+    test.setTimeout(180_000);
+    const seeded = await seedPipeline(gatePipeline, { name: uniqueName("Install states") });
+    await page.goto(`/pipelines/${seeded.id}`);
+    await page.getByTestId("point-badge-post-tool-use").first().click();
+    await page.getByTestId("hook-name").filter({ hasText: "parse" }).click();
+    await expect(page.locator(".monaco-editor")).toBeVisible({ timeout: 30_000 });
+    const editorStatus = page.getByTestId("dependency-install-status");
+    await expect(editorStatus).toHaveCount(0);
+
+    await page.getByTestId("pipeline-settings-button").click();
+    const settings = page.getByTestId("pipeline-settings");
+    const statuses = settings.getByTestId("dependency-status");
+    await settings.getByTestId("add-dependency").click();
+    await settings.getByLabel("Package of dependency 1").fill("shell-quote");
+    await settings.getByLabel("Version range of shell-quote").fill("1.8.1");
+    // The set is installed once edits settle for a second; until the server answers, the row says so.
+    await expect(statuses).toHaveText(["Installing…"]);
+    await expect(statuses).toHaveText(["Installed 1.8.1"], { timeout: 60_000 });
+
+    // A package the registry does not have: that row names it, the other says why it is not installed either.
+    await settings.getByTestId("add-dependency").click();
+    await settings.getByLabel("Package of dependency 2").fill("hookwright-no-such-package-4f1c");
+    await settings.getByLabel("Version range of hookwright-no-such-package-4f1c").fill("^1.0.0");
+    await expect(statuses).toHaveText(
+      ["Not installed: another dependency failed to install", "Not installed: dependency hookwright-no-such-package-4f1c: the npm registry has no package of that name"],
+      { timeout: 60_000 },
+    );
+    await expect(settings.getByRole("alert")).toHaveText(["Not installed: dependency hookwright-no-such-package-4f1c: the npm registry has no package of that name"]);
+    await settings.getByRole("button", { name: "Done" }).click();
+    // The editor says why the import has no types.
+    await expect(editorStatus).toHaveText(
+      "npm dependencies not installed, so their imports have no types: dependency hookwright-no-such-package-4f1c: the npm registry has no package of that name",
+    );
+    await expect(page.getByTestId("diagnostics")).toContainText("Cannot find module 'shell-quote'", { timeout: 30_000 });
+
+    // A range no published version matches.
+    await page.getByTestId("pipeline-settings-button").click();
+    await settings.getByRole("button", { name: "Remove hookwright-no-such-package-4f1c" }).click();
+    await settings.getByLabel("Version range of shell-quote").fill("^99.0.0");
+    await expect(statuses).toHaveText(["Not installed: dependency shell-quote: no published version matches ^99.0.0"], { timeout: 60_000 });
+
+    // A package with an install script is refused by name (esbuild runs a postinstall).
+    await settings.getByLabel("Package of dependency 1").fill("esbuild");
+    await settings.getByLabel("Version range of esbuild").fill("0.28.2");
+    await expect(statuses).toHaveText(["Not installed: dependency esbuild@0.28.2 is refused: it has install scripts (postinstall), which Hookwright does not run"], { timeout: 90_000 });
+
+    // Back to a good set: installed, the editor's status goes and shell-quote's types arrive.
+    await settings.getByLabel("Package of dependency 1").fill("shell-quote");
+    await settings.getByLabel("Version range of shell-quote").fill("1.8.1");
+    await expect(statuses).toHaveText(["Installed 1.8.1"], { timeout: 60_000 });
+    await settings.getByRole("button", { name: "Done" }).click();
+    await expect(editorStatus).toHaveCount(0);
+    await expect(page.getByTestId("diagnostics")).toContainText("is not assignable to type 'number'", { timeout: 30_000 });
+  });
 });

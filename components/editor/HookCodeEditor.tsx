@@ -7,6 +7,7 @@ import type { Pipeline } from "~/core/pipeline/schema";
 import type { Profile } from "~/core/profiles/types";
 import { checkHookContracts } from "./checkHookContracts";
 import { configureTypeScript, revalidateAllModels } from "./configureTypeScript";
+import { DependencyInstallStatus } from "./DependencyInstallStatus";
 import { useDependencyTypes } from "./useDependencyTypes";
 import { DiagnosticsList, type Diagnostic } from "./DiagnosticsList";
 import { fileOfUri, fileUri } from "./fileUris";
@@ -142,6 +143,7 @@ export default function HookCodeEditor(props: HookCodeEditorProps) {
           }}
         />
       </div>
+      <DependencyInstallStatus dependencies={doc.settings?.dependencies} />
       <DiagnosticsList diagnostics={diagnostics} onJump={jump} />
     </div>
   );

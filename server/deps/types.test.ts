@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import ts from "typescript";
-import { dependencyTypes, type TypeFile } from "./types";
+import { dependencyOfFailure, dependencyTypes, type TypeFile } from "./types";
 
 /** Type-checks `hook` against the files the editor gets, the way Monaco's TypeScript resolves them (node resolution from file:///). */
 function diagnostics(hook: string, files: TypeFile[]): string[] {
@@ -44,7 +44,28 @@ describe("the editor's declarations of a pipeline's dependencies", () => {
     expect(diagnostics(bad, r.files)).toEqual([expect.stringMatching(/^Type '.*' is not assignable to type 'number'\.$/)]);
   }, 120_000);
 
+  it("give each declared package's installed version", async () => {
+    const r = await dependencyTypes([{ name: "shell-quote", range: "1.8.1" }]);
+    expect(r.ok && r.versions).toEqual({ "shell-quote": "1.8.1" });
+  }, 120_000);
+
+  it("name the declared package a failure concerns, or none when it is a package they pull in", () => {
+    const deps = [{ name: "shell-quote", range: "^1.8.1" }, { name: "@scope/tool", range: "1.x" }];
+    expect(dependencyOfFailure("dependency @scope/tool: the npm registry has no package of that name", deps)).toBe("@scope/tool");
+    expect(dependencyOfFailure("dependency shell-quote@1.8.1 is refused: it has install scripts (postinstall), which Hookwright does not run", deps)).toBe("shell-quote");
+    expect(dependencyOfFailure("dependency left-pad@1.0.0 is refused: it has native code (binding.gyp), which the sandbox cannot load", deps)).toBe(null);
+    expect(dependencyOfFailure("installing the dependencies (shell-quote@^1.8.1) failed: ETIMEDOUT", deps)).toBe(null);
+  });
+
+  it("name a package the registry does not have", async () => {
+    expect(await dependencyTypes([{ name: "hookwright-no-such-package-4f1c", range: "^1.0.0" }])).toEqual({
+      ok: false,
+      message: "dependency hookwright-no-such-package-4f1c: the npm registry has no package of that name",
+      dependency: "hookwright-no-such-package-4f1c",
+    });
+  }, 60_000);
+
   it("say which dependency failed to install", async () => {
-    expect(await dependencyTypes([{ name: "shell-quote", range: "^99.0.0" }])).toEqual({ ok: false, message: "dependency shell-quote: no published version matches ^99.0.0" });
+    expect(await dependencyTypes([{ name: "shell-quote", range: "^99.0.0" }])).toEqual({ ok: false, message: "dependency shell-quote: no published version matches ^99.0.0", dependency: "shell-quote" });
   }, 60_000);
 });

@@ -16,16 +16,28 @@ export interface TypeFile {
   content: string;
 }
 
-export type TypesResult = { ok: true; files: TypeFile[]; untyped: string[] } | { ok: false; message: string };
+/**
+ * The install of the set as the editor shows it, with the declarations: each declared package's
+ * installed version, or the install's failure in plain words and the declared package it
+ * concerns (null when it is none of them: a package they depend on, or npm itself).
+ */
+export type TypesResult =
+  | { ok: true; files: TypeFile[]; untyped: string[]; versions: Record<string, string> }
+  | { ok: false; message: string; dependency: string | null };
 
 /** Declarations past this (all packages together) are left out: the editor would crawl. */
 const MAX_TOTAL_BYTES = 4 << 20;
 
 export async function dependencyTypes(dependencies: readonly Dependency[]): Promise<TypesResult> {
-  if (dependencies.length === 0) return { ok: true, files: [], untyped: [] };
+  if (dependencies.length === 0) return { ok: true, files: [], untyped: [], versions: {} };
   const installed = await installDependencies(dependencies);
-  if (!installed.ok) return installed;
+  if (!installed.ok) return { ...installed, dependency: dependencyOfFailure(installed.message, dependencies) };
   const nodeModules = join(installed.dir, "node_modules");
+  const versions: Record<string, string> = {};
+  for (const d of dependencies) {
+    const manifest = await readFile(join(nodeModules, d.name, "package.json"), "utf8").then((t) => JSON.parse(t) as { version?: unknown }, () => null);
+    if (typeof manifest?.version === "string") versions[d.name] = manifest.version;
+  }
   const files: TypeFile[] = [];
   const untyped: string[] = [];
   let total = 0;
@@ -36,11 +48,17 @@ export async function dependencyTypes(dependencies: readonly Dependency[]): Prom
     if (!typesPackage && own.length === 0 && !dependencies.some((d) => d.name === atTypesName(dependency.name))) untyped.push(dependency.name);
     for (const file of found) {
       total += file.content.length;
-      if (total > MAX_TOTAL_BYTES) return { ok: true, files, untyped };
+      if (total > MAX_TOTAL_BYTES) return { ok: true, files, untyped, versions };
       files.push(file);
     }
   }
-  return { ok: true, files, untyped };
+  return { ok: true, files, untyped, versions };
+}
+
+/** The declared dependency an install message names (`dependency shell-quote: …`, `dependency sneaky@1.0.0 is refused: …`), or null. */
+export function dependencyOfFailure(message: string, dependencies: readonly Dependency[]): string | null {
+  const named = /^dependency ((?:@[^/\s]+\/)?[^@\s:]+)/.exec(message)?.[1];
+  return named !== undefined && dependencies.some((d) => d.name === named) ? named : null;
 }
 
 /** `@types/shell-quote` for `shell-quote`, `@types/scope__pkg` for `@scope/pkg`. */

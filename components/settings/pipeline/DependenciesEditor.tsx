@@ -5,6 +5,7 @@ import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import { useDesignerDoc } from "~/components/designer/useDesignerDoc";
 import { packageNameProblem, versionRangeProblem, type Dependency } from "~/core/pipeline/dependencySchema";
 import { RowEnd } from "./RowEnd";
+import { useDependencyInstall, type DependencyInstall } from "./useDependencyInstall";
 import { settingsOrNull } from "./settingsOrNull";
 import styles from "./settings.module.css";
 
@@ -19,6 +20,7 @@ export function DependenciesEditor() {
   const declared = doc.settings?.dependencies ?? [];
   const [drafts, setDrafts] = useState<Dependency[] | null>(null);
   const rows = drafts ?? declared;
+  const install = useDependencyInstall(doc.settings?.dependencies);
 
   const problemOf = (d: Dependency, i: number, all: readonly Dependency[]): string | null =>
     packageNameProblem(d.name) ?? versionRangeProblem(d.range) ?? (all.findIndex((e) => e.name === d.name) !== i ? `${d.name} is declared twice` : null);
@@ -63,12 +65,41 @@ export function DependenciesEditor() {
               />
             </label>
             <RowEnd label={d.name || `dependency ${i + 1}`} problem={problems[i] ?? null} onRemove={() => commit(rows.filter((_, j) => j !== i), `Remove ${d.name}`)} />
+            {problems[i] === null && declared.some((e) => e.name === d.name && e.range === d.range) ? <InstallState install={install} name={d.name} /> : null}
           </li>
         ))}
       </ul>
+      {install.state === "failed" && install.dependency === null ? (
+        <p role="alert" className={styles.problem} data-testid="dependencies-install-error">
+          Not installed: {install.message}
+        </p>
+      ) : null}
       <button type="button" className="btn" onClick={() => setDrafts([...rows, { name: "", range: "latest" }])} data-testid="add-dependency">
         Add dependency
       </button>
     </section>
+  );
+}
+
+/** One declared package's line of the server's install: installing…, the installed version, or why it is not installed. */
+function InstallState({ install, name }: { install: DependencyInstall; name: string }) {
+  if (install.state === "none") return null;
+  if (install.state === "failed" && install.dependency === name) {
+    return (
+      <p role="alert" className={styles.problem} data-testid="dependency-status" data-state="failed">
+        Not installed: {install.message}
+      </p>
+    );
+  }
+  const text =
+    install.state === "installing"
+      ? "Installing…"
+      : install.state === "installed"
+        ? `Installed ${install.versions[name] ?? ""}`.trim()
+        : "Not installed: another dependency failed to install";
+  return (
+    <p className={styles.status} role="status" data-testid="dependency-status" data-state={install.state}>
+      {text}
+    </p>
   );
 }
