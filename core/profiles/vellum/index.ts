@@ -1,6 +1,7 @@
 import type { Profile } from "../types";
 import { vellumEdges, vellumNodes } from "./graph";
 import { vellumPoints } from "./points";
+import { vellumRuntimeDeclarations } from "./pluginApi/declarations";
 import { vellumSharedTypes, vellumTypeAliases } from "./sharedTypes";
 
 export { VELLUM_EDGES } from "./graph";
@@ -15,7 +16,7 @@ export const vellumProfile: Profile = {
   nodes: vellumNodes,
   edges: vellumEdges,
   points: vellumPoints,
-  sharedTypes: vellumSharedTypes + vellumTypeAliases,
+  sharedTypes: vellumSharedTypes + vellumTypeAliases + vellumRuntimeDeclarations,
   typesModule: "@vellumai/plugin-api",
   // The host's boot-time shim re-exports the plugin API's runtime values (V:src/plugins/ensure-plugin-api-shim.ts).
   hostModules: { "@vellumai/plugin-api": "vellum/plugin-api" },

@@ -20,7 +20,7 @@ export interface ToolResultContent {
   is_error?: boolean;
   contentBlocks?: ContentBlock[];
 }
-export type ContentBlock = TextBlock | ToolUseBlock | ToolResultContent;
+export type ContentBlock = TextBlock | ToolUseBlock | ToolResultContent | ImageContent;
 export interface Message { role: "user" | "assistant"; content: ContentBlock[] }
 
 /** Pino-style logger: an object of fields, then an optional message. Hookwright captures it into the trace. */
