@@ -6,11 +6,11 @@ import { getProfile } from "~/core/profiles";
 import { generateProfileDts } from "~/core/profiles/dts";
 import type { Profile } from "~/core/profiles/types";
 import { nodeSurfaceDeclarations } from "~/core/sandbox/nodeTypes";
-import { ensureVellumPackage, PACKAGE_TIMEOUT_MS } from "~/server/bundles/testing/vellumPackage";
+import { ensureVellumPackage, PACKAGE_TIMEOUT_MS } from "./testing/vellumPackage";
 
 /**
  * The editor's declarations of `@vellumai/plugin-api` (the Vellum profile's types plus its
- * runtime values) and of the simulated Node surface, as Monaco's worker sees them, checked by the
+ * runtime values) and of the simulated Node surface, as Monaco's worker sees them (components/editor/configureTypeScript.ts), checked by the
  * real TypeScript compiler against code that uses the runtime values: the host's own
  * image-fallback plugin, file for file, and a hook with a deliberate mistake.
  */
