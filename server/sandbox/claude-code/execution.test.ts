@@ -1,13 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { ApprovalAnswer } from "../../../core/engine/approval";
-import { createScriptedModel } from "../../../core/engine/scriptedModel";
-import { simulate } from "../../../core/engine/simulate";
-import { parsePipeline } from "../../../core/pipeline/parsePipeline";
 import type { ScenarioInput } from "../../../core/profiles/scenarioTypes";
 import { claudeCodeProfile } from "../../../core/profiles";
-import type { EncodedTraceEvent, TraceEvent } from "../../../core/trace/events";
-import { createStreamResolver } from "../../../core/trace/resolve";
-import { openSandboxRunner, type SandboxRunner } from "../runner";
+import { collectTrace, createSandboxSimulator, parseWithFirstScenario } from "../testing/simulateInSandbox";
 
 /**
  * Claude Code's execution rules (semantics.md §3c, §3f) end to end: hooks written as users write
@@ -22,17 +17,15 @@ interface HookDef {
   body: string;
 }
 
-const runners: SandboxRunner[] = [];
-afterAll(() => {
-  for (const r of runners) r.dispose();
-});
+const sandbox = createSandboxSimulator();
+afterAll(() => sandbox.dispose());
 
 const bashCall = (command: string, id = "toolu_1") => ({ content: [{ type: "tool_use", id, name: "Bash", input: { command } }], stopReason: "tool_use" });
 const answer = (text: string) => ({ content: [{ type: "text", text }], stopReason: "end_turn" });
 
 async function run(hooks: HookDef[], extra: Partial<ScenarioInput> & { responses?: unknown[] } = {}, gate?: ApprovalAnswer["decision"]) {
   const { responses = [bashCall("npm test"), answer("done")], ...scenarioExtra } = extra;
-  const parsed = parsePipeline({
+  const document = {
     format: "hookwright.pipeline/v1",
     name: "cc",
     profile: "claude-code",
@@ -53,26 +46,11 @@ async function run(hooks: HookDef[], extra: Partial<ScenarioInput> & { responses
         ...scenarioExtra,
       },
     ],
-  });
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  const pipeline = parsed.value;
-  const scenario = pipeline.scenarios[0];
-  if (!scenario) throw new Error("no scenario");
-  const runner = await openSandboxRunner({ pipeline, clockStart: scenario.clockStart, seed: scenario.seed, limits: { timeoutMs: 1000, memoryBytes: 64 * 1024 * 1024 } });
-  runners.push(runner);
-  const events: TraceEvent[] = [];
-  const resolve = createStreamResolver();
-  const result = await simulate({
-    pipeline,
-    scenario,
-    profile: claudeCodeProfile,
-    runner,
-    model: createScriptedModel(scenario.model),
-    emit: (e) => void events.push(resolve(JSON.parse(JSON.stringify(e)) as EncodedTraceEvent)),
-    ...(gate ? { approvals: { request: () => Promise.resolve({ decision: gate, by: "test", at: 0 }) } } : {}),
-  });
-  const of = <T extends TraceEvent["type"]>(type: T) => events.filter((e): e is Extract<TraceEvent, { type: T }> => e.type === type);
-  return { result, events, of };
+  };
+  const trace = collectTrace();
+  const approvals = gate ? { request: () => Promise.resolve({ decision: gate, by: "test", at: 0 }) } : undefined;
+  const result = await sandbox.simulate({ ...parseWithFirstScenario(document), profile: claudeCodeProfile, emit: trace.emit, approvals });
+  return { result, ...trace };
 }
 
 const deny = (reason: string) => `return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: ${JSON.stringify(reason)} } };`;
@@ -204,15 +182,10 @@ describe("race flag on the examples", () => {
     const { examplePipelines } = await import("../../../core/examples");
     const flagged: string[] = [];
     for (const example of examplePipelines.filter((p) => p.profile === "claude-code")) {
-      const parsed = parsePipeline(example);
-      if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-      const pipeline = parsed.value;
+      const { pipeline } = parseWithFirstScenario(example);
       for (const scenario of pipeline.scenarios) {
-        const runner = await openSandboxRunner({ pipeline, clockStart: scenario.clockStart, seed: scenario.seed, limits: { timeoutMs: 1000, memoryBytes: 64 * 1024 * 1024 } });
-        runners.push(runner);
-        const events: TraceEvent[] = [];
-        const resolve = createStreamResolver();
-        await simulate({ pipeline, scenario, profile: claudeCodeProfile, runner, model: createScriptedModel(scenario.model), emit: (e) => void events.push(resolve(JSON.parse(JSON.stringify(e)) as EncodedTraceEvent)) });
+        const { events, emit } = collectTrace();
+        await sandbox.simulate({ pipeline, scenario, profile: claudeCodeProfile, emit });
         for (const e of events) {
           const race = e.type === "point.end" && e.result && typeof e.result === "object" && !Array.isArray(e.result) ? e.result.orderDependent : null;
           if (race && typeof race === "object" && !Array.isArray(race)) flagged.push(`${example.name} / ${scenario.name}: ${String(race.message)}`);

@@ -1,11 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createScriptedModel } from "../../../core/engine/scriptedModel";
-import { simulate } from "../../../core/engine/simulate";
-import { parsePipeline } from "../../../core/pipeline/parsePipeline";
 import { fimOneProfile } from "../../../core/profiles";
-import type { EncodedTraceEvent, TraceEvent } from "../../../core/trace/events";
-import { createStreamResolver } from "../../../core/trace/resolve";
-import { openSandboxRunner, type SandboxRunner } from "../runner";
+import { collectTrace, createSandboxSimulator, parseWithFirstScenario } from "../testing/simulateInSandbox";
 
 /**
  * FIM One's registry rules (semantics.md §6c) end to end: class hooks written as users write
@@ -20,16 +15,14 @@ interface HookDef {
   members: string;
 }
 
-const runners: SandboxRunner[] = [];
-afterAll(() => {
-  for (const r of runners) r.dispose();
-});
+const sandbox = createSandboxSimulator();
+afterAll(() => sandbox.dispose());
 
 const call = (args: Record<string, unknown>) => ({ content: [{ type: "tool_use", id: "call_1", name: "sql_exec", input: args }], stopReason: "tool_use" });
 const answer = { content: [{ type: "text", text: "done" }], stopReason: "end_turn" };
 
 async function run(hooks: HookDef[]) {
-  const parsed = parsePipeline({
+  const document = {
     format: "hookwright.pipeline/v1",
     name: "fim",
     profile: "fim-one",
@@ -49,25 +42,10 @@ async function run(hooks: HookDef[]) {
         tools: [{ name: "sql_exec", inputSchema: { type: "object" }, results: ["one row"] }],
       },
     ],
-  });
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  const pipeline = parsed.value;
-  const scenario = pipeline.scenarios[0];
-  if (!scenario) throw new Error("no scenario");
-  const runner = await openSandboxRunner({ pipeline, clockStart: scenario.clockStart, seed: scenario.seed, limits: { timeoutMs: 1000, memoryBytes: 64 * 1024 * 1024 } });
-  runners.push(runner);
-  const events: TraceEvent[] = [];
-  const resolve = createStreamResolver();
-  const result = await simulate({
-    pipeline,
-    scenario,
-    profile: fimOneProfile,
-    runner,
-    model: createScriptedModel(scenario.model),
-    emit: (e) => void events.push(resolve(JSON.parse(JSON.stringify(e)) as EncodedTraceEvent)),
-  });
-  const of = <T extends TraceEvent["type"]>(type: T) => events.filter((e): e is Extract<TraceEvent, { type: T }> => e.type === type);
-  return { result, events, of };
+  };
+  const trace = collectTrace();
+  const result = await sandbox.simulate({ ...parseWithFirstScenario(document), profile: fimOneProfile, emit: trace.emit });
+  return { result, ...trace };
 }
 
 const effects = (label: string) => `  async execute(ctx) { return { side_effects: [${JSON.stringify(label)}] }; }`;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { runScenario } from "../../../core/engine";
-import { parsePipeline } from "../../../core/pipeline/parsePipeline";
 import type { HookEndEvent, RunEndEvent, TraceEvent } from "../../../core/trace/events";
 import { createSandboxRunner } from "..";
+import { parseWithFirstScenario } from "../testing/simulateInSandbox";
 
 /** Through the real engine: the Settings' env reaches the hooks, file changes are on hook.end and the final state on run.end. */
 
@@ -41,11 +41,7 @@ const pipelineInput = {
 
 describe("the Node surface in a run", () => {
   it("records file changes on the hook's card and the files' final state on run.end", async () => {
-    const parsed = parsePipeline(pipelineInput);
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-    const pipeline = parsed.value;
-    const scenario = pipeline.scenarios[0];
-    if (!scenario) throw new Error("no scenario");
+    const { pipeline, scenario } = parseWithFirstScenario(pipelineInput);
     const events: TraceEvent[] = [];
     await runScenario({ pipeline, scenario, createRunner: createSandboxRunner, emit: (_, full) => events.push(full) });
     const end = events.find((e): e is HookEndEvent => e.type === "hook.end");

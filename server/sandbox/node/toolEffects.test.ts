@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { runScenario } from "../../../core/engine";
-import { parsePipeline } from "../../../core/pipeline/parsePipeline";
 import type { HookEndEvent, RunEndEvent, ToolResultEvent, TraceEvent } from "../../../core/trace/events";
 import { createSandboxRunner } from "..";
 import { createHarness, pipelineOf } from "../testHarness";
+import { parseWithFirstScenario } from "../testing/simulateInSandbox";
 
 /**
  * A scenario's tool handlers run in the same sandbox as the hooks (issue 15): what they write to
@@ -94,7 +94,7 @@ export default async () => {
 
 describe("through a run", () => {
   it("puts the handler's files and requests on tool.result; the hook after it reads the file it wrote", async () => {
-    const parsed = parsePipeline({
+    const { pipeline, scenario } = parseWithFirstScenario({
       format: "hookwright.pipeline/v1",
       name: "Notes",
       profile: "vellum",
@@ -127,10 +127,6 @@ describe("through a run", () => {
         },
       ],
     });
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-    const pipeline = parsed.value;
-    const scenario = pipeline.scenarios[0];
-    if (!scenario) throw new Error("no scenario");
     const events: TraceEvent[] = [];
     await runScenario({ pipeline, scenario, createRunner: createSandboxRunner, emit: (_, full) => events.push(full) });
     const result = events.find((e): e is ToolResultEvent => e.type === "tool.result");

@@ -1,13 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { ApprovalAnswer } from "../../../core/engine/approval";
 import { ApprovalPending, type RunApprovalGate } from "../../../core/engine/approvalStep";
-import { createScriptedModel } from "../../../core/engine/scriptedModel";
-import { simulate } from "../../../core/engine/simulate";
-import { parsePipeline } from "../../../core/pipeline/parsePipeline";
 import { openclawProfile } from "../../../core/profiles";
-import type { EncodedTraceEvent, TraceEvent } from "../../../core/trace/events";
-import { createStreamResolver } from "../../../core/trace/resolve";
-import { openSandboxRunner, type SandboxRunner } from "../runner";
+import { collectTrace, createSandboxSimulator, parseWithFirstScenario } from "../testing/simulateInSandbox";
 
 /**
  * OpenClaw calls a hook's `requireApproval.onResolution(decision)` as the approval resolves
@@ -15,10 +10,8 @@ import { openSandboxRunner, type SandboxRunner } from "../runner";
  * module state it sets is what the hook's next call reads.
  */
 
-const runners: SandboxRunner[] = [];
-afterAll(() => {
-  for (const r of runners) r.dispose();
-});
+const sandbox = createSandboxSimulator();
+afterAll(() => sandbox.dispose());
 
 const HOOK = [
   "let last = 'none';",
@@ -32,7 +25,7 @@ const HOOK = [
 const search = (id: string, query: string) => ({ content: [{ type: "tool_use", id, name: "web_search", input: { query } }], stopReason: "tool_use" });
 
 async function run(resolve: string, answers: (n: number) => ApprovalAnswer | "park") {
-  const parsed = parsePipeline({
+  const document = {
     format: "hookwright.pipeline/v1",
     name: "Resolution",
     profile: "openclaw",
@@ -45,13 +38,7 @@ async function run(resolve: string, answers: (n: number) => ApprovalAnswer | "pa
         tools: [{ name: "web_search", inputSchema: { type: "object" }, results: ["r1", "r2"] }],
       },
     ],
-  });
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  const pipeline = parsed.value;
-  const scenario = pipeline.scenarios[0];
-  if (!scenario) throw new Error("no scenario");
-  const runner = await openSandboxRunner({ pipeline, clockStart: scenario.clockStart, seed: scenario.seed, limits: { timeoutMs: 1000, memoryBytes: 64 * 1024 * 1024 } });
-  runners.push(runner);
+  };
   let n = 0;
   const gate: RunApprovalGate = {
     request: async (ask) => {
@@ -61,25 +48,15 @@ async function run(resolve: string, answers: (n: number) => ApprovalAnswer | "pa
       return a;
     },
   };
-  const events: TraceEvent[] = [];
-  const decode = createStreamResolver();
+  const trace = collectTrace();
   let parked: string | null = null;
   try {
-    await simulate({
-      pipeline,
-      scenario,
-      profile: openclawProfile,
-      runner,
-      model: createScriptedModel(scenario.model),
-      approvals: gate,
-      emit: (e) => void events.push(decode(JSON.parse(JSON.stringify(e)) as EncodedTraceEvent)),
-    });
+    await sandbox.simulate({ ...parseWithFirstScenario(document), profile: openclawProfile, emit: trace.emit, approvals: gate });
   } catch (error) {
     if (!(error instanceof ApprovalPending)) throw error;
     parked = error.approvalId;
   }
-  const of = <T extends TraceEvent["type"]>(type: T) => events.filter((e): e is Extract<TraceEvent, { type: T }> => e.type === type);
-  return { of, parked };
+  return { of: trace.of, parked };
 }
 
 const answer = (decision: ApprovalAnswer["decision"]): ApprovalAnswer => ({ decision, by: "ana", at: 0 });
