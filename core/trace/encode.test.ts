@@ -2,16 +2,27 @@ import { describe, expect, it } from "vitest";
 import type { Json, JsonObject } from "../json";
 import type { Message } from "../pipeline/schema";
 import { createDeltaEncoder } from "./encode";
-import type { PointStartEvent, TraceEvent } from "./events";
+import type { EncodedTraceEvent, PointStartEvent, TraceEvent } from "./events";
 import { resolveTrace } from "./resolve";
 
 const text = (role: string, t: string): JsonObject => ({ role, content: [{ type: "text", text: t }] });
 const history = (n: number, size: number): JsonObject[] => Array.from({ length: n }, (_, i) => text(i % 2 ? "assistant" : "user", `${i}:`.padEnd(size, "x")));
 
+/** A tool result large enough that the encoder anchors it instead of writing it twice. */
+const BIG = "r".repeat(50_000);
+
 function encodeAll(events: TraceEvent[]) {
   const encoder = createDeltaEncoder();
   return events.map((e) => encoder.encode(e));
 }
+
+/** Resolving the encoded trace gives the events back exactly, key order included. */
+function expectResolvesExactly(encoded: EncodedTraceEvent[], events: TraceEvent[]) {
+  expect(resolveTrace(encoded).map((e) => JSON.stringify(e))).toEqual(events.map((e) => JSON.stringify(e)));
+}
+
+/** How many times `value` is written in the whole encoded trace. */
+const timesWritten = (encoded: EncodedTraceEvent[], value: string) => encoded.map((e) => JSON.stringify(e)).join("\n").split(value).length - 1;
 
 describe("createDeltaEncoder", () => {
   it("writes a context as a delta against the previous point when that is smaller, sharing the added values", () => {
@@ -52,8 +63,7 @@ describe("createDeltaEncoder", () => {
     // The context's history, moved to the root of the value: no message is written again.
     expect(out[2]).toEqual({ seq: 3, type: "model.request", call: 1, system: "S", messagesDelta: { from: 1, path: "/context", patch: [{ op: "move", from: "/messages", path: "" }] } });
     expect(out[3]).toEqual({ seq: 4, type: "run.end", exitReason: "no_tool_calls", error: null, messagesDelta: { from: 3, path: "/messages", patch: [{ op: "add", path: "/3", value: reply }] } });
-    // Resolving gives the events back exactly, key order included.
-    expect(resolveTrace(out).map((e) => JSON.stringify(e))).toEqual(events.map((e) => JSON.stringify(e)));
+    expectResolvesExactly(out, events);
   });
 
   it("does not walk an unchanged history again: shared arrays are skipped by identity and sized once", () => {
@@ -99,8 +109,7 @@ describe("createDeltaEncoder", () => {
   });
 
   it("copies a tool result the context already holds into the next request instead of writing it again", () => {
-    const big = "r".repeat(50_000);
-    const block: JsonObject = { type: "tool_result", tool_use_id: "t1", content: big };
+    const block: JsonObject = { type: "tool_result", tool_use_id: "t1", content: BIG };
     const h = history(2, 100);
     const withResult = [...h, { role: "user", content: [{ ...block }] }] as unknown as Message[];
     const events: TraceEvent[] = [
@@ -125,26 +134,25 @@ describe("createDeltaEncoder", () => {
         ],
       },
     });
-    expect(resolveTrace(out).map((e) => JSON.stringify(e))).toEqual(events.map((e) => JSON.stringify(e)));
+    expectResolvesExactly(out, events);
   });
 
   it("writes a large tool result once: it anchors the context before it, and the next context is based on both", () => {
-    const big = "r".repeat(50_000);
     const h = history(2, 100);
     const first: JsonObject = { type: "tool_result", tool_use_id: "t1", content: "small" };
     const ask = text("assistant", "fetch");
-    const block: JsonObject = { type: "tool_result", tool_use_id: "t2", content: big };
+    const block: JsonObject = { type: "tool_result", tool_use_id: "t2", content: BIG };
     const next = [...h, ask] as unknown as Message[];
     const events: TraceEvent[] = [
       { seq: 1, type: "point.start", point: "post-tool-use", context: { toolResponse: first, messages: h } },
       { seq: 2, type: "point.end", point: "post-tool-use" },
-      { seq: 3, type: "tool.result", toolUseId: "t2", content: big, isError: false },
+      { seq: 3, type: "tool.result", toolUseId: "t2", content: BIG, isError: false },
       { seq: 4, type: "point.start", point: "post-tool-use", context: { toolResponse: block, messages: next as unknown as Json[] } },
       { seq: 5, type: "point.end", point: "post-tool-use" },
       { seq: 6, type: "tool.result", toolUseId: "t3", content: "short", isError: false },
     ];
     const out = encodeAll(events);
-    expect(out[2]).toEqual({ seq: 3, type: "tool.result", toolUseId: "t2", content: big, isError: false, anchorDelta: { from: 1, path: "/context", patch: [] } });
+    expect(out[2]).toEqual({ seq: 3, type: "tool.result", toolUseId: "t2", content: BIG, isError: false, anchorDelta: { from: 1, path: "/context", patch: [] } });
     expect(out[3]).toEqual({
       seq: 4,
       type: "point.start",
@@ -161,25 +169,23 @@ describe("createDeltaEncoder", () => {
       },
     });
     expect(out[5]).toBe(events[5]); // small: no anchor
-    // The result is written once in the whole trace, and resolving gives the events back exactly.
-    expect(out.map((e) => JSON.stringify(e)).join("\n").split(big).length - 1).toBe(1);
-    expect(resolveTrace(out).map((e) => JSON.stringify(e))).toEqual(events.map((e) => JSON.stringify(e)));
+    expect(timesWritten(out, BIG)).toBe(1);
+    expectResolvesExactly(out, events);
   });
 
   it("with no context yet, anchors a large result to the last request, and the next request continues that anchor", () => {
-    const big = "r".repeat(50_000);
     const h = history(2, 100) as unknown as Message[];
     const ask = { role: "assistant" as const, content: [{ type: "text" as const, text: "fetch" }] };
-    const answer = { role: "user" as const, content: [{ type: "tool_result" as const, tool_use_id: "t1", content: big }] };
+    const answer = { role: "user" as const, content: [{ type: "tool_result" as const, tool_use_id: "t1", content: BIG }] };
     const events: TraceEvent[] = [
       { seq: 1, type: "model.request", call: 1, system: null, messages: h },
-      { seq: 2, type: "tool.result", toolUseId: "t1", content: big, isError: false },
+      { seq: 2, type: "tool.result", toolUseId: "t1", content: BIG, isError: false },
       { seq: 3, type: "model.request", call: 2, system: null, messages: [...h, ask, answer] },
     ];
     const out = encodeAll(events);
     expect(out[1]).toMatchObject({ anchorDelta: { from: 1, path: "/messages", patch: [] } });
     expect(out[2]).toMatchObject({ messagesDelta: { from: 2, path: "" } });
-    expect(out.map((e) => JSON.stringify(e)).join("\n").split(big).length - 1).toBe(1);
-    expect(resolveTrace(out).map((e) => JSON.stringify(e))).toEqual(events.map((e) => JSON.stringify(e)));
+    expect(timesWritten(out, BIG)).toBe(1);
+    expectResolvesExactly(out, events);
   });
 });
