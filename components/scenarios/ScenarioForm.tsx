@@ -6,6 +6,7 @@ import { ScenarioModelKind } from "~/components/settings/providers/ScenarioModel
 import { HistoryEditor } from "./HistoryEditor";
 import { ReplyEditor } from "./ReplyEditor";
 import { ScenarioSandboxFields } from "~/components/files/ScenarioSandboxFields";
+import { ScenarioInferenceFields } from "./ScenarioInferenceFields";
 import styles from "./scenarios.module.css";
 import { ToolEditor } from "./ToolEditor";
 import type { ScenarioPatch } from "./types";
@@ -121,6 +122,7 @@ export function ScenarioForm(props: { value: Scenario; handlerPathPrefix: string
       </fieldset>
 
       <ScenarioSandboxFields value={value} onPatch={onPatch} />
+      <ScenarioInferenceFields value={value} onPatch={onPatch} />
 
       <fieldset className={styles.section}>
         <legend>Expectations ({value.expectations?.length ?? 0})</legend>
