@@ -67,6 +67,11 @@ function hookLines(e: HookEndEvent, name: string): string[] {
   const lines = [`    ${e.error !== null ? "x" : "-"} ${name}  ${what}${decision}  ${Math.round(e.durationMs)} ms`];
   for (const w of e.ignoredWrites ?? []) lines.push(`       ignored ${w.path}: ${w.reason}`);
   for (const log of e.logs) lines.push(`       ${log.level}: ${log.message}`);
+  for (const c of e.inference ?? []) {
+    const where = [c.callSite, c.profile !== null ? `profile ${c.profile}` : null].filter(Boolean).join(", ");
+    lines.push(`       model call (${where}): ${c.reply ? quote(c.reply.text, 80) : `failed: ${c.error ?? ""}`}`);
+  }
+  for (const event of e.published ?? []) lines.push(`       published: ${clip(JSON.stringify(event), 100)}`);
   return lines;
 }
 
