@@ -60,7 +60,11 @@ export function importVellumPlugin(input: PluginFiles, options: { profile: Profi
   warnings.push(...expanded.warnings);
   const meta = expanded.metadata;
   if (meta === null && surface.length === 0) {
-    throw new BundleError("NO_HOOKS", `The plugin "${manifest.pluginName}" has no hook files in hooks/, so there is nothing to import.`);
+    // Name what it does have (the host's default plugins contribute injectors the host calls in code), so the refusal is not a puzzle.
+    const other = [...files.keys()].filter((p) => /\.(?:ts|js|mjs)$/.test(p) && !/(?:^|\/)__tests__\//.test(p) && !/\.test\.ts$/.test(p)).sort();
+    const shown = other.length > 4 ? `${other.slice(0, 4).join(", ")} and ${other.length - 4} more` : other.join(", ");
+    const besides = other.length > 0 ? ` Its other files (${shown}) are not hooks the host fires; they cannot run as a pipeline.` : "";
+    throw new BundleError("NO_HOOKS", `The plugin "${manifest.pluginName}" has no hook files in hooks/, so there is nothing to import.${besides}`);
   }
 
   const taken = new Set(expanded.hooks.map((h) => h.hook.id));

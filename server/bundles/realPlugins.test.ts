@@ -56,6 +56,37 @@ describe("importing the host package's own plugins", () => {
     );
   });
 
+  it("refuses each default plugin that cannot run as a pipeline, saying why", async () => {
+    const reasons: Record<string, string> = {};
+    for (const name of ["channel", "compaction", "documents", "image-recovery", "memory", "session", "title-generate", "turn-context", "workspace"]) {
+      reasons[name] = await importPluginFolder(join(pkg, `src/plugins/defaults/${name}`)).then(
+        () => "imported",
+        (e: unknown) => (e instanceof BundleError ? e.message : String(e)),
+      );
+    }
+    const noHooks = (plugin: string, files: string) =>
+      `The plugin "default-${plugin}" has no hook files in hooks/, so there is nothing to import. Its other files (${files}) are not hooks the host fires; they cannot run as a pipeline.`;
+    const internals = (file: string, imported: string) => `${file} imports ${imported}, which is outside the plugin folder (host internals cannot be imported into a pipeline).`;
+    expect(reasons).toEqual({
+      channel: noHooks("channel", "injectors.ts"),
+      compaction: noHooks("compaction", "compact.ts, context-overflow-reducer.ts, corrected-target.ts, manager-store.ts and 2 more"),
+      documents: noHooks("documents", "injectors.ts"),
+      "image-recovery": internals("recover.ts", "../../../agent/image-optimize.js"),
+      memory: internals("hooks/init.ts", "../../../../util/logger.js"),
+      session: noHooks("session", "injectors.ts"),
+      "title-generate": internals("hooks/stop.ts", "../../../../config/loader.js"),
+      "turn-context": noHooks("turn-context", "injectors.ts, unified-turn-context.ts"),
+      workspace: noHooks("workspace", "injectors.ts"),
+    });
+  });
+
+  it("imports image-fallback with its hooks and modules, no warning", async () => {
+    const { pipeline, warnings } = await importPluginFolder(join(pkg, "src/plugins/defaults/image-fallback"));
+    expect(warnings).toEqual([]);
+    expect(pipeline.hooks.map((h) => h.point)).toEqual(["post-tool-use", "user-prompt-submit"]);
+    expect(pipeline.modules.map((m) => m.path).sort()).toEqual(["src/caption-blocks.ts", "src/caption-cache.ts", "src/image-persist.ts", "src/vision-caption.ts"]);
+  });
+
   it("refuses a plugin zip with a symbolic link inside", () => {
     const zip = zipSync({ "p/package.json": strToU8('{"name":"p"}'), "p/hooks/stop.ts": [strToU8("/etc/passwd"), { os: 3, attrs: (0o120777 << 16) >>> 0 }] });
     expect(() => importPluginZip(zip)).toThrow('Entry "p/hooks/stop.ts" is a symbolic link; links are not allowed in a plugin archive.');
