@@ -4,6 +4,7 @@ import type { FinalFile, ScenarioFile } from "../files/fileChange";
 import type { JsonObject } from "../json";
 import type { Pipeline } from "../pipeline/schema";
 import type { HttpFixture } from "../sandbox/http";
+import type { ScenarioInference } from "../pipeline/inferenceSchema";
 import { TRACE_FORMAT, type TraceEvent, type UnsequencedTraceEvent } from "../trace/events";
 import { createRecorder, type TraceSink } from "../trace/recorder";
 import type { ProfileBinding, StageBinding } from "./binding";
@@ -44,6 +45,8 @@ export async function runPoint(options: {
   files?: ScenarioFile[];
   /** The HTTP fixtures that answer the hooks' requests (a scenario's `http`); default none. */
   http?: HttpFixture[];
+  /** The inference settings hooks' own model calls see and get (a scenario's `inference`); default none. */
+  inference?: ScenarioInference;
 }): Promise<PointRunResult> {
   const { pipeline, point, context } = options;
   const profile = getProfile(pipeline.profile);
@@ -78,6 +81,7 @@ export async function runPoint(options: {
     seed,
     limits: { timeoutMs: pipeline.limits.timeoutMs, memoryBytes: pipeline.limits.memoryMiB * 1024 * 1024 },
     ...(profile.hostModules ? { hostModules: profile.hostModules } : {}),
+    ...(options.inference ? { inference: options.inference } : {}),
     ...(options.files ? { files: options.files } : {}),
     ...(options.http ? { http: options.http } : {}),
   });

@@ -41,7 +41,7 @@ export async function runPointCommand(options: {
     context,
     createRunner: options.createRunner,
     emit: options.emit,
-    ...(scenario ? { clockStart: scenario.clockStart, seed: scenario.seed, files: scenario.files ?? [], http: scenario.http ?? [] } : {}),
+    ...(scenario ? { clockStart: scenario.clockStart, seed: scenario.seed, files: scenario.files ?? [], http: scenario.http ?? [], ...(scenario.inference ? { inference: scenario.inference } : {}) } : {}),
   });
   return result.exitReason === "internal_error" ? 1 : 0;
 }
