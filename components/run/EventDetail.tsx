@@ -8,6 +8,7 @@ import raceStyles from "./race.module.css";
 import { FileChanges, FinalFiles } from "~/components/files/FileChanges";
 import { HttpRequests } from "~/components/files/HttpRequests";
 import { ModelCallFacts } from "./ModelCallFacts";
+import { LogList } from "./LogList";
 
 /** What a non-hook event was, in words (hook events get a {@link HookCard}). */
 export function EventDetail({ event }: { event: TraceEvent }) {
@@ -100,6 +101,7 @@ export function EventDetail({ event }: { event: TraceEvent }) {
           <p>Tool result{event.isError ? " (error)" : ""}:</p>
           <pre className="run-json">{event.content.slice(0, 4000)}</pre>
           {/* What the tool's handler did in the sandbox, shown as on a hook's card. */}
+          <LogList logs={event.logs ?? []} />
           {event.files && event.files.length > 0 ? <FileChanges files={event.files} /> : null}
           {event.requests && event.requests.length > 0 ? <HttpRequests requests={event.requests} /> : null}
         </div>

@@ -11,6 +11,7 @@ import { HookOutputLists } from "./HookOutputLists";
 import { FileChanges } from "~/components/files/FileChanges";
 import { HttpRequests } from "~/components/files/HttpRequests";
 import { HookInference, PublishedEvents } from "./HookInference";
+import { LogList } from "./LogList";
 
 // Monaco is large: the side-by-side view loads only when asked for.
 const SideBySideDiff = dynamic(() => import("./SideBySideDiff").then((m) => m.SideBySideDiff), {
@@ -87,18 +88,7 @@ export const HookCard = memo(function HookCard(props: {
       {event.output !== undefined ? <HookOutputLists output={event.output} /> : null}
       {changes ? <FieldChangeList changes={changes} /> : <p className="run-muted">Loading the context…</p>}
       <AddExpectationButtons event={event} name={props.name ?? event.hookId} changedFields={outcome.changedFields} />
-      {event.logs.length > 0 ? (
-        <details className="run-logs" open={event.logs.length <= 5}>
-          <summary>{event.logs.length === 1 ? "1 log line" : `${event.logs.length} log lines`}</summary>
-          <ol>
-            {event.logs.map((l, i) => (
-              <li key={i} className={`run-log run-log-${l.level}`}>
-                <span className="run-log-level">{l.level}</span> {l.message}
-              </li>
-            ))}
-          </ol>
-        </details>
-      ) : null}
+      <LogList logs={event.logs} />
       {event.files && event.files.length > 0 ? <FileChanges files={event.files} /> : null}
       {event.requests && event.requests.length > 0 ? <HttpRequests requests={event.requests} /> : null}
       {event.inference && event.inference.length > 0 ? <HookInference calls={event.inference} /> : null}

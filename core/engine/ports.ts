@@ -111,6 +111,12 @@ export interface HookRunner {
   callResolution?(hookId: string, decision: string): Promise<ResolutionCall | null>;
   /** Runs a scenario tool's TypeScript handler. */
   runTool(tool: string, input: JsonObject): Promise<ToolRunResult>;
+  /**
+   * Does again what a recorded tool handler did to the run, without running it (a re-run's tool
+   * returns its recorded result): its file changes are made in the virtual file system, and the
+   * clock and random generator move on past the values it took, so later hooks get what they got.
+   */
+  replayTool?(recorded: RecordedToolEffects): void;
   /** The files the run changed in the virtual file system, as they are now (for run.end). */
   finalFiles?(): FinalFile[];
   dispose(): void;
@@ -126,6 +132,18 @@ export interface ToolRunResult {
   files?: FileChange[];
   /** HTTP requests the handler made and their fixture answers, in order (absent: none). */
   requests?: HttpExchange[];
+  /** Date.now()/new Date() and Math.random() values the handler took, in order (absent: none). */
+  clock?: number[];
+  random?: number[];
+}
+
+/** What a tool handler did to the run that a re-run must do again (recorded on its tool.result). */
+export interface RecordedToolEffects {
+  files?: readonly FileChange[];
+  /** Date.now()/new Date() values the handler read, in order. */
+  clock?: readonly number[];
+  /** Math.random() values the handler drew, in order. */
+  random?: readonly number[];
 }
 
 /** What an onResolution callback did: its logs, and how it failed (threw or rejected), if it did. */

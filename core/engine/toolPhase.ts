@@ -56,6 +56,8 @@ export async function runToolPhase(toolUses: readonly ToolUseBlock[], deps: Tool
       ...(out.logs.length ? { logs: out.logs } : {}),
       ...(out.files?.length ? { files: out.files } : {}),
       ...(out.requests?.length ? { requests: out.requests } : {}),
+      ...(out.clock?.length ? { clock: out.clock } : {}),
+      ...(out.random?.length ? { random: out.random } : {}),
     });
     return { type: "tool_result", tool_use_id: toolUse.id, content: out.content, is_error: out.isError };
   };

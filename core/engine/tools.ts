@@ -3,7 +3,7 @@ import type { Scenario } from "../pipeline/schema";
 import type { FileChange } from "../files/fileChange";
 import type { HttpExchange } from "../sandbox/http";
 import type { LogEntry } from "../trace/events";
-import type { HookRunner, ToolRunResult } from "./ports";
+import type { HookRunner } from "./ports";
 
 export interface ToolOutput {
   content: string;
@@ -13,10 +13,15 @@ export interface ToolOutput {
   files?: FileChange[];
   /** A handler's HTTP requests and their fixture answers (absent: none or no handler ran). */
   requests?: HttpExchange[];
+  /** Date.now()/new Date() and Math.random() values a handler took (absent: none or no handler ran). */
+  clock?: number[];
+  random?: number[];
 }
 
 /**
- * Runs a scenario's tools: a tool with `results` returns them in order (the last one repeats);
+ * Runs a scenario's tools: a tool with `results` returns them in order (the last one repeats),
+ * with what a recorded result carries (logs, file changes, requests, clock and random values; its
+ * file changes made and its clock and random values taken again);
  * a tool with a `handler` runs its TypeScript in the sandbox through the runner. An unknown
  * tool or a failing handler becomes an error result the model sees, as real hosts do.
  */
@@ -30,7 +35,18 @@ export function createToolExecutor(scenario: Scenario, runner: HookRunner) {
       used.set(name, n + 1);
       const result = tool.results[Math.min(n, tool.results.length - 1)];
       if (typeof result === "string") return { content: result, isError: false, logs: [] };
-      if (result) return { content: result.content, isError: result.isError, logs: [] };
+      if (result) {
+        // A recorded result (a re-run's): what the handler did to the run happens again now, as it did when it ran.
+        if (result.files?.length || result.clock?.length || result.random?.length) {
+          try {
+            runner.replayTool?.(result);
+          } catch (error) {
+            // Only a hand-written result can ask for this (a recorded change was allowed when it was made).
+            return { content: `Tool "${name}": its result's file changes could not be made: ${error instanceof Error ? error.message : String(error)}`, isError: true, logs: [] };
+          }
+        }
+        return { content: result.content, isError: result.isError, logs: result.logs ?? [], ...effects(result) };
+      }
     }
     if (tool.handler !== undefined) {
       const out = await runner.runTool(name, input);
@@ -42,7 +58,14 @@ export function createToolExecutor(scenario: Scenario, runner: HookRunner) {
   };
 }
 
-/** The handler's file changes and requests, only when there are some (the trace leaves empty lists out). */
-function effects(out: ToolRunResult): Pick<ToolOutput, "files" | "requests"> {
-  return { ...(out.files?.length ? { files: out.files } : {}), ...(out.requests?.length ? { requests: out.requests } : {}) };
+type Effects = Pick<ToolOutput, "files" | "requests" | "clock" | "random">;
+
+/** The handler's file changes, requests and clock and random values, only when there are some (the trace leaves empty lists out). */
+function effects(out: Effects): Effects {
+  return {
+    ...(out.files?.length ? { files: out.files } : {}),
+    ...(out.requests?.length ? { requests: out.requests } : {}),
+    ...(out.clock?.length ? { clock: out.clock } : {}),
+    ...(out.random?.length ? { random: out.random } : {}),
+  };
 }

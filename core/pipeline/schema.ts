@@ -3,6 +3,7 @@ import { expectationSchema } from "./expectationSchema";
 import { pipelineSettingsSchema } from "./settingsSchema";
 import { scriptedApprovalSchema } from "../approvals/scriptedSchema";
 import { attachmentSchema, scenarioInferenceSchema } from "./inferenceSchema";
+import { toolResultSchema } from "./toolResultSchema";
 
 /**
  * The `hookwright.pipeline/v1` file format (docs/formats.md). Zod schemas are the single
@@ -151,13 +152,7 @@ export const toolSchema = z
     description: z.string().default(""),
     inputSchema: z.record(z.string(), z.unknown()).default({ type: "object" }),
     /** Results returned in order; the last one repeats. */
-    results: z
-      .array(
-        z.union([z.string(), z.object({ content: z.string(), isError: z.boolean().default(false) })], {
-          error: "a tool result is a string or an object { content: string, isError?: boolean }",
-        }),
-      )
-      .optional(),
+    results: z.array(toolResultSchema).optional(),
     /** TypeScript module whose default export `(input) => string | {content, isError}` runs in the sandbox. */
     handler: z.string().optional(),
     /** The host flags this tool as needing a person's confirmation (FIM One `requires_confirmation`, handed to hooks in their metadata). */

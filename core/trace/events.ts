@@ -174,6 +174,9 @@ export interface ToolResultEvent extends Base<"tool.result"> {
   files?: FileChange[];
   /** HTTP requests a TypeScript tool handler made, answered from the scenario's fixtures (or failed), in order; absent when none. */
   requests?: HttpExchange[];
+  /** Values a TypeScript tool handler got from Date.now()/new Date() and Math.random(), in order; absent when none (a re-run takes them again). */
+  clock?: number[];
+  random?: number[];
 }
 export interface CompactEvent extends Base<"compact"> {
   beforeChars: number;

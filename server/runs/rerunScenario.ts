@@ -1,21 +1,36 @@
 import type { Scenario } from "../../core/pipeline/schema";
+import type { ToolResult } from "../../core/pipeline/toolResultSchema";
 import type { TraceEvent } from "../../core/trace/events";
 
 /**
  * The scenario of a recorded run with every tool's behaviour replaced by the results it produced
  * then, in call order (the scenario format repeats the last one). Clock start and seed are kept, so
  * the sandbox hands hooks the same Date.now()/Math.random() values as long as they ask in the same order.
+ *
+ * A result keeps what the handler did on the way (its logs, file changes, requests, clock and random
+ * values): the re-run's file system gets the changes back when the result is returned, so a later hook
+ * reads the files as the original run's tool left them; the clock and generator move past the values
+ * the handler took, so later hooks get the same ones; and the tool result reads as it did. A call a hook answered
+ * instead of the tool (`claimedBy`) did not run the tool, so it is not one of the tool's results.
  */
 export function rerunScenario(recorded: Scenario, events: readonly TraceEvent[]): Scenario {
   const toolOf = new Map<string, string>();
-  const results = new Map<string, { content: string; isError: boolean }[]>();
+  const results = new Map<string, ToolResult[]>();
   for (const e of events) {
     if (e.type === "tool.call") toolOf.set(e.toolUseId, e.name);
-    else if (e.type === "tool.result") {
+    else if (e.type === "tool.result" && e.claimedBy === undefined) {
       const name = toolOf.get(e.toolUseId);
       if (name === undefined) continue;
       const list = results.get(name) ?? [];
-      list.push({ content: e.content, isError: e.isError });
+      list.push({
+        content: e.content,
+        isError: e.isError,
+        ...(e.logs?.length ? { logs: e.logs } : {}),
+        ...(e.files?.length ? { files: e.files } : {}),
+        ...(e.requests?.length ? { requests: e.requests } : {}),
+        ...(e.clock?.length ? { clock: e.clock } : {}),
+        ...(e.random?.length ? { random: e.random } : {}),
+      });
       results.set(name, list);
     }
   }

@@ -65,6 +65,19 @@ export class RunDeterminism {
     if (Number.isFinite(t) && t > this.time) this.time = t;
   }
 
+  /**
+   * Moves on past values a call took when it was recorded and is not run again (a re-run's tool
+   * handler): the clock to just after the last time it read, the generator by as many draws.
+   */
+  skip(clock: readonly number[], randomDraws: number): void {
+    const last = clock.at(-1);
+    if (last !== undefined) this.advanceTo(last + 1);
+    const recording = this.recording;
+    this.recording = null;
+    for (let i = 0; i < randomDraws; i++) this.readRandom();
+    this.recording = recording;
+  }
+
   /** Math.random(): mulberry32, a small fast generator with a 32-bit state; values in [0, 1). */
   readRandom(): number {
     this.state = (this.state + 0x6d2b79f5) >>> 0;

@@ -1,5 +1,5 @@
 import type { QuickJSRuntime } from "quickjs-emscripten-core";
-import type { ChainRequest, ChainResult, HookFailure, HookRunner, ResolutionCall, SandboxLimits, ToolRunResult } from "../../core/engine/ports";
+import type { ChainRequest, ChainResult, HookFailure, HookRunner, RecordedToolEffects, ResolutionCall, SandboxLimits, ToolRunResult } from "../../core/engine/ports";
 import type { JsonObject } from "../../core/json";
 import type { Pipeline } from "../../core/pipeline/schema";
 import { envOf } from "../../core/pipeline/settingsSchema";
@@ -228,8 +228,8 @@ class Runner implements SandboxRunner {
       const outcome = realm.callTool(JSON.stringify(input));
       const logs = outcome.recording.unrecorded > 0 ? [...outcome.logs, unrecordedNote(outcome.recording.unrecorded)] : outcome.logs;
       // What the handler did to the file system and over HTTP, recorded like a hook's (it happened even if it then failed).
-      const { files, requests } = outcome.recording;
-      const effects = { ...(files?.length ? { files } : {}), ...(requests?.length ? { requests } : {}) };
+      const { files, requests, clock, random } = outcome.recording;
+      const effects = { ...(files?.length ? { files } : {}), ...(requests?.length ? { requests } : {}), ...(clock.length ? { clock } : {}), ...(random.length ? { random } : {}) };
       this.dropPoisonedRealms();
       if (outcome.failure || !outcome.value) {
         const failure = outcome.failure ?? { kind: "threw" as const, message: "the tool handler returned nothing", location: null };
@@ -272,6 +272,12 @@ class Runner implements SandboxRunner {
 
   finalFiles(): FinalFile[] {
     return redactFinalFiles(this.redactor, this.node.finalFiles());
+  }
+
+  replayTool(recorded: RecordedToolEffects): void {
+    this.assertAlive();
+    this.determinism.skip(recorded.clock ?? [], recorded.random?.length ?? 0);
+    this.node.replayFiles(recorded.files ?? []);
   }
 
   heapBytes(): number {

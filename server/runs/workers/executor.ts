@@ -58,6 +58,7 @@ function watchedRunnerFactory(create: HookRunnerFactory, options: { yieldFirst: 
     const runner: HookRunner = await create(factoryOptions);
     const resolve = runner.callResolution?.bind(runner);
     const finalFiles = runner.finalFiles?.bind(runner);
+    const replayTool = runner.replayTool?.bind(runner);
     const { timeoutMs } = factoryOptions.limits;
     return {
       runChain: (request) => around({ kind: "chain", point: request.point, hookIds: request.hookIds, timeoutMs }, () => runner.runChain(request)),
@@ -65,6 +66,8 @@ function watchedRunnerFactory(create: HookRunnerFactory, options: { yieldFirst: 
       runTool: (tool, input) => around({ kind: "tool", tool, timeoutMs }, () => runner.runTool(tool, input)),
       // The sandbox's virtual file system as the run ended (run.end.files): host data, no user code runs.
       ...(finalFiles ? { finalFiles } : {}),
+      // A re-run's recorded tool results do again what their handler did to the run: host data too.
+      ...(replayTool ? { replayTool } : {}),
       dispose: () => runner.dispose(),
     };
   };

@@ -67,6 +67,11 @@ export class NodeSurface {
     return this.fsInstance ? this.fsInstance.finalFiles() : [];
   }
 
+  /** Puts recorded file changes back, in order (a re-run's tool results); see {@link VirtualFs.replay}. */
+  replayFiles(changes: readonly FileChange[]): void {
+    for (const change of changes) this.fs.replay(change);
+  }
+
   /** The script of unit `name`, or "" when the sandbox has none. */
   source(name: string): string {
     const host = hostModuleScript(name, this.options.hostModules ?? {});

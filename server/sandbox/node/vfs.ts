@@ -193,6 +193,64 @@ export class VirtualFs {
     this.writeFile(to, bytes, exclusive ? "wx" : "w");
   }
 
+  /**
+   * Makes a recorded change again (a re-run's tool returns its recorded result, and its handler's
+   * writes are put back): the file system ends as the change left it, with the same rules on where
+   * a change may go, and nobody is told (the tool result already carries the change).
+   */
+  replay(recorded: FileChange): void {
+    const bytes = (text: string | null) => (text === null ? null : recorded.encoding === "base64" ? new Uint8Array(Buffer.from(text, "base64")) : new TextEncoder().encode(text));
+    const path = normalizePath(recorded.path, this.pluginDir);
+    this.assertWritable(path, recorded.op);
+    switch (recorded.op) {
+      case "mkdir":
+        this.ensureDirs(path);
+        return;
+      case "delete":
+        if (path === "/workspace" || path === "/tmp" || path === this.dataDir) throw new FsError("EACCES", "rm", path);
+        this.remove(path);
+        return;
+      case "rename":
+      case "copy": {
+        const to = normalizePath(recorded.to ?? recorded.path, this.pluginDir);
+        this.assertWritable(to, recorded.op);
+        if (recorded.op === "rename") this.remove(path);
+        const after = bytes(recorded.after);
+        if (after) this.putChanged(to, after);
+        return;
+      }
+      case "write":
+      case "append": {
+        const after = bytes(recorded.after);
+        if (after) this.putChanged(path, after);
+        else this.remove(path);
+        return;
+      }
+    }
+  }
+
+  private putChanged(path: string, bytes: Uint8Array): void {
+    if (this.dirs.has(path)) throw new FsError("EISDIR", "open", path);
+    this.put(path, bytes, this.options.now());
+    this.changed.add(path);
+  }
+
+  /** Removes a file, or a directory and all it holds, recording the files as changed. */
+  private remove(path: string): void {
+    if (this.files.delete(path)) {
+      this.changed.add(path);
+      return;
+    }
+    if (!this.dirs.has(path)) return;
+    const prefix = `${path}/`;
+    for (const f of [...this.files.keys()]) {
+      if (!f.startsWith(prefix)) continue;
+      this.files.delete(f);
+      this.changed.add(f);
+    }
+    for (const d of [...this.dirs]) if (d === path || d.startsWith(prefix)) this.dirs.delete(d);
+  }
+
   /** The files the run changed, in path order, as they are now (null content: deleted). */
   finalFiles(): FinalFile[] {
     return [...this.changed].sort().map((path) => {

@@ -1,0 +1,126 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { PipelineInput } from "~/core/pipeline/schema";
+import { comparableEvent, firstDivergence } from "~/core/run/divergence";
+import type { TraceEvent } from "~/core/trace/events";
+import { openDatabase, type DbHandle } from "~/db/client";
+import { createPipeline, getPipeline, saveRevision } from "~/db/pipelineStore";
+import { createRunEventBus } from "./eventBus";
+import { defaultRunEngine } from "./engine";
+import { createRunService, type RunService } from "./runService";
+import { getRunRow, readAllEvents } from "./runStore";
+
+/*
+ * A re-run replaces a tool's handler by its recorded results. The handler's file writes must come
+ * back with them, at the same moment, or a hook that reads those files sees another world than the
+ * original run's. Real engine, real sandbox.
+ */
+
+const readerCode = (label: string) =>
+  [
+    'import fs from "node:fs";',
+    "",
+    "export default async function (ctx: any) {",
+    '  const notes = fs.existsSync("/workspace/notes.txt") ? fs.readFileSync("/workspace/notes.txt", "utf8") : "(no notes)";',
+    // The clock and generator are shared by the run: the handler's reads move them for this hook.
+    `  process.stderr.write(\`${label} \${notes.trim().split("\\n").join(", ")} (at \${Date.now()}, r=\${Math.random().toFixed(4)})\\n\`);`,
+    '  fs.appendFileSync("data/seen.log", notes);',
+    "}",
+  ].join("\n");
+
+const pipeline: PipelineInput = {
+  format: "hookwright.pipeline/v1",
+  name: "Notes reader",
+  profile: "vellum",
+  hooks: [{ id: "reader", point: "post-tool-use", name: "reader", enabled: true, code: readerCode("read:") }],
+  scenarios: [
+    {
+      name: "two lookups",
+      prompt: "Look it up twice.",
+      files: [{ path: "/workspace/old.txt", content: "old\n" }],
+      model: {
+        kind: "scripted",
+        responses: [
+          { content: [{ type: "tool_use", id: "toolu_1", name: "lookup", input: { q: "cats" } }], stopReason: "tool_use" },
+          { content: [{ type: "tool_use", id: "toolu_2", name: "lookup", input: { q: "dogs" } }], stopReason: "tool_use" },
+          { content: [{ type: "text", text: "Done." }], stopReason: "end_turn" },
+        ],
+      },
+      tools: [
+        {
+          name: "lookup",
+          handler: [
+            'import fs from "node:fs";',
+            "",
+            "export default function (input: { q: string }) {",
+            '  fs.appendFileSync("/workspace/notes.txt", `found ${input.q}\\n`);',
+            '  if (fs.existsSync("/workspace/old.txt")) fs.renameSync("/workspace/old.txt", "/workspace/archive.txt");',
+            "  console.log(`noted ${input.q} at ${Date.now()}, r=${Math.random().toFixed(4)}`);",
+            "  return `${input.q}: 3 hits`;",
+            "}",
+          ].join("\n"),
+        },
+      ],
+    },
+  ],
+};
+
+describe("re-run with a tool handler's file writes", () => {
+  let handle: DbHandle;
+  let service: RunService;
+  let pipelineId: string;
+  beforeEach(() => {
+    handle = openDatabase({ file: ":memory:" });
+    service = createRunService({ db: handle.db, bus: createRunEventBus(), engine: defaultRunEngine });
+    pipelineId = createPipeline(handle.db, pipeline).id;
+  });
+  afterEach(() => handle.close());
+
+  async function run(start: () => { runId: string }) {
+    const { runId } = start();
+    await service.settled(runId);
+    return { runId, events: readAllEvents(handle.db, runId) as TraceEvent[], row: getRunRow(handle.db, runId) };
+  }
+  const hookLogs = (events: readonly TraceEvent[]) => events.flatMap((e) => (e.type === "hook.end" ? e.logs.map((l) => l.message) : []));
+
+  it("gives the original run's trace again, event for event, when nothing changed", async () => {
+    const first = await run(() => service.start({ pipelineId, scenario: { name: "two lookups" } }));
+    expect(first.row).toMatchObject({ status: "finished", exitReason: "no_tool_calls", errors: 0 });
+    expect(hookLogs(first.events)).toEqual(["read: found cats (at 1767225600001, r=0.0027)", "read: found cats, found dogs (at 1767225600003, r=0.9811)"]);
+    const tool = first.events.find((e) => e.type === "tool.result");
+    expect(tool?.type === "tool.result" ? [tool.logs, tool.files?.map((f) => [f.op, f.path, f.to ?? null, f.after])] : null).toEqual([
+      [{ level: "log", message: "noted cats at 1767225600000, r=0.6271" }],
+      [
+        ["append", "/workspace/notes.txt", null, "found cats\n"],
+        ["rename", "/workspace/old.txt", "/workspace/archive.txt", "old\n"],
+      ],
+    ]);
+
+    const again = await run(() => service.rerun({ runId: first.runId }));
+    expect(again.row?.rerunOf).toBe(first.runId);
+    expect(firstDivergence(first.events, again.events)).toBeNull();
+    // Byte for byte, apart from what differs between any two runs (ids, seq, wall-clock timings).
+    expect(again.events.map(comparableEvent)).toEqual(first.events.map(comparableEvent));
+    const end = again.events.at(-1);
+    expect(end?.type === "run.end" ? end.files : null).toEqual([
+      { path: "/workspace/archive.txt", content: "old\n", encoding: "utf8" },
+      { path: "/workspace/notes.txt", content: "found cats\nfound dogs\n", encoding: "utf8" },
+      { path: "/workspace/old.txt", content: null, encoding: "utf8" },
+      { path: "/workspace/plugins/notes-reader/data/seen.log", content: "found cats\nfound cats\nfound dogs\n", encoding: "utf8" },
+    ]);
+
+    // A re-run of the re-run still has the files (its tool results carry them on).
+    const third = await run(() => service.rerun({ runId: again.runId }));
+    expect(firstDivergence(first.events, third.events)).toBeNull();
+  });
+
+  it("lets an edited hook read the files as the original run's tool left them", async () => {
+    const first = await run(() => service.start({ pipelineId, scenario: { name: "two lookups" } }));
+    const current = getPipeline(handle.db, pipelineId);
+    const hooks = current.document.hooks.map((h) => ({ ...h, code: readerCode("now reads:") }));
+    saveRevision(handle.db, { id: pipelineId, baseRevision: current.revision, document: { ...current.document, hooks } });
+    const second = await run(() => service.rerun({ runId: first.runId }));
+    expect(second.row?.revision).toBe(2);
+    expect(hookLogs(second.events)).toEqual(["now reads: found cats (at 1767225600001, r=0.0027)", "now reads: found cats, found dogs (at 1767225600003, r=0.9811)"]);
+    expect(firstDivergence(first.events, second.events)).toMatchObject({ hookId: "reader", reason: "hook reader behaved differently (logs, decision or clock)" });
+  });
+});
