@@ -41,7 +41,18 @@ function effects<T extends Pick<HookCallResult, "logs" | "failure" | "files" | "
   };
 }
 
-const call = (r: Redactor, c: HookCallResult): HookCallResult => effects(r, c);
+/** Every string inside a JSON value, redacted (a hook's model calls and published events carry text anywhere). */
+function deep<T>(r: Redactor, value: T): T {
+  if (typeof value === "string") return r(value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => deep(r, v)) as T;
+  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deep(r, v)])) as T;
+  return value;
+}
+
+const call = (r: Redactor, c: HookCallResult): HookCallResult => {
+  const out = effects(r, c);
+  return { ...out, ...(c.inference ? { inference: deep(r, c.inference) } : {}), ...(c.published ? { published: deep(r, c.published) } : {}) };
+};
 
 export function redactChain(r: Redactor | null, result: ChainResult): ChainResult {
   return r ? { ...result, calls: result.calls.map((c) => call(r, c)) } : result;
