@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { PipelineInput } from "~/core/pipeline/schema";
+import type { PipelineInput, Scenario } from "~/core/pipeline/schema";
 import { comparableEvent, firstDivergence } from "~/core/run/divergence";
 import type { TraceEvent } from "~/core/trace/events";
 import { openDatabase, type DbHandle } from "~/db/client";
@@ -7,6 +7,7 @@ import { createPipeline, getPipeline, saveRevision } from "~/db/pipelineStore";
 import { createRunEventBus } from "./eventBus";
 import { defaultRunEngine } from "./engine";
 import { createRunService, type RunService } from "./runService";
+import { rerunScenario } from "./rerunScenario";
 import { getRunRow, readAllEvents } from "./runStore";
 
 /*
@@ -122,5 +123,36 @@ describe("re-run with a tool handler's file writes", () => {
     expect(second.row?.revision).toBe(2);
     expect(hookLogs(second.events)).toEqual(["now reads: found cats (at 1767225600001, r=0.0027)", "now reads: found cats, found dogs (at 1767225600003, r=0.9811)"]);
     expect(firstDivergence(first.events, second.events)).toMatchObject({ hookId: "reader", reason: "hook reader behaved differently (logs, decision or clock)" });
+  });
+});
+
+describe("rerunScenario", () => {
+  it("gives each tool the results its calls produced, effects included, leaving out calls a hook answered instead", () => {
+    const scenario = { ...(pipeline.scenarios?.[0] as Scenario), tools: [{ name: "lookup", description: "", inputSchema: { type: "object" }, handler: "export default () => '';" }] };
+    const at = { runId: "r", t: 0 };
+    const events: TraceEvent[] = [
+      { ...at, seq: 1, type: "tool.call", toolUseId: "a", name: "lookup", input: {} },
+      { ...at, seq: 2, type: "tool.result", toolUseId: "a", content: "blocked", isError: true, claimedBy: "gate" },
+      { ...at, seq: 3, type: "tool.call", toolUseId: "b", name: "lookup", input: {} },
+      {
+        ...at,
+        seq: 4,
+        type: "tool.result",
+        toolUseId: "b",
+        content: "b: 1 hit",
+        isError: false,
+        logs: [{ level: "log", message: "noted b" }],
+        files: [{ op: "write", path: "/workspace/b.txt", before: null, after: "b", encoding: "utf8" }],
+        clock: [5],
+      },
+    ];
+    expect(rerunScenario(scenario, events).tools).toEqual([
+      {
+        name: "lookup",
+        description: "",
+        inputSchema: { type: "object" },
+        results: [{ content: "b: 1 hit", isError: false, logs: [{ level: "log", message: "noted b" }], files: [{ op: "write", path: "/workspace/b.txt", before: null, after: "b", encoding: "utf8" }], clock: [5] }],
+      },
+    ]);
   });
 });

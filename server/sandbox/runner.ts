@@ -77,6 +77,8 @@ export interface SandboxStats {
 
 export interface SandboxRunner extends HookRunner {
   readonly stats: SandboxStats;
+  finalFiles(): FinalFile[];
+  replayTool(recorded: RecordedToolEffects): void;
   /** What QuickJS holds for this run now (0 before anything ran); walks the heap, so not for hot paths. */
   heapBytes(): number;
   /** QuickJS contexts of the current instance the runner holds (chain realm, module realms, spare realms): tests check none leaks. */
