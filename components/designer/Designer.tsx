@@ -60,6 +60,26 @@ function showing(pane: PaneId): Partial<PaneSizes> {
 }
 
 /**
+ * The handle right of the loop graph or the hook panel: the pane keeps its minimum and grows only
+ * as far as the editor can give up room (`editorSpare`, its width above its own minimum).
+ */
+function SidePaneSplitter(props: { pane: "graph" | "hooks"; label: string; width: number; min: number; editorSpare: number; onResize(px: number): void }) {
+  return (
+    <PaneSplitter
+      orientation="vertical"
+      label={props.label}
+      controls={`pane-${props.pane}`}
+      size={props.width}
+      min={props.min}
+      max={Math.max(props.min, props.width + props.editorSpare)}
+      grows="before"
+      onResize={props.onResize}
+      testId={`splitter-${props.pane}`}
+    />
+  );
+}
+
+/**
  * Graph | hook panel | editor side by side, the run panel below; every border is a splitter and
  * the sizes are remembered in this browser. Widths come from the measured width, so the row
  * always fits the window (no sideways scrolling) and the editor keeps half of it while a file
@@ -121,17 +141,7 @@ function Workspace({ profile, runPanel }: { profile: Profile; runPanel?: ReactNo
                 />
               </div>
             </section>
-            <PaneSplitter
-              orientation="vertical"
-              label="Resize the loop graph"
-              controls="pane-graph"
-              size={w.graph}
-              min={GRAPH_MIN}
-              max={Math.max(GRAPH_MIN, w.graph + w.editor - editorMin)}
-              grows="before"
-              onResize={(px) => update({ graph: px / main.width })}
-              testId="splitter-graph"
-            />
+            <SidePaneSplitter pane="graph" label="Resize the loop graph" width={w.graph} min={GRAPH_MIN} editorSpare={w.editor - editorMin} onResize={(px) => update({ graph: px / main.width })} />
           </>
         )}
         {w.panelRail ? (
@@ -145,17 +155,7 @@ function Workspace({ profile, runPanel }: { profile: Profile; runPanel?: ReactNo
                 <ModulesPanel />
               </div>
             </aside>
-            <PaneSplitter
-              orientation="vertical"
-              label="Resize the hook panel"
-              controls="pane-hooks"
-              size={w.panel}
-              min={PANEL_MIN}
-              max={Math.max(PANEL_MIN, w.panel + w.editor - editorMin)}
-              grows="before"
-              onResize={(px) => update({ panel: px / main.width })}
-              testId="splitter-hooks"
-            />
+            <SidePaneSplitter pane="hooks" label="Resize the hook panel" width={w.panel} min={PANEL_MIN} editorSpare={w.editor - editorMin} onResize={(px) => update({ panel: px / main.width })} />
           </>
         )}
         <section id="pane-editor" className={styles.editorPane} aria-label="Code" tabIndex={-1}>
