@@ -4,6 +4,7 @@ import { pipelineSettingsSchema } from "./settingsSchema";
 import { scriptedApprovalSchema } from "../approvals/scriptedSchema";
 import { attachmentSchema, scenarioInferenceSchema } from "./inferenceSchema";
 import { toolResultSchema } from "./toolResultSchema";
+import { headerRowProblems, headerRows } from "../sandbox/httpHeaders";
 
 /**
  * The `hookwright.pipeline/v1` file format (docs/formats.md). Zod schemas are the single
@@ -170,6 +171,14 @@ export const limitsSchema = z.object({
   compactAtChars: z.number().int().positive().nullable().default(null),
 });
 
+/**
+ * An HTTP fixture's response headers, checked as the scenario form checks its header rows
+ * (core/sandbox/httpHeaders.ts), so a pipeline file, a save and a CLI run refuse the same names.
+ */
+const fixtureHeadersSchema = z.record(z.string(), z.string()).superRefine((headers, ctx) => {
+  for (const problem of headerRowProblems(headerRows(headers))) if (problem !== null) ctx.addIssue({ code: "custom", message: problem });
+});
+
 export const scenarioSchema = z.object({
   name: z.string().min(1),
   description: z.string().default(""),
@@ -216,7 +225,7 @@ export const scenarioSchema = z.object({
         method: z.string().min(1).max(10).default("GET"),
         url: z.string().min(1, "a fixture needs a URL (exact, or with * for any characters)").max(2000),
         status: z.number().int().min(100).max(599).default(200),
-        headers: z.record(z.string(), z.string()).default({}),
+        headers: fixtureHeadersSchema.default({}),
         body: z.string().max(1024 * 1024).default(""),
         delayMs: z.number().int().min(0).max(600_000).default(0),
       }),
