@@ -104,7 +104,13 @@ test.describe("npm dependencies", () => {
     await settings.getByLabel("Version range of shell-quote").fill("1.8.1");
     // The set is installed once edits settle for a second; until the server answers, the row says so.
     await expect(statuses).toHaveText(["Installing…"]);
-    await expect(statuses).toHaveText(["Installed 1.8.1"], { timeout: 60_000 });
+    // shell-quote 1.8.1 shipped no .d.ts.
+    await expect(statuses).toHaveText(["Installed 1.8.1, but it has no type declarations: the editor cannot check its imports (declare @types/shell-quote if it exists)"], { timeout: 60_000 });
+    await settings.getByLabel("Version range of shell-quote").fill("1.12.0");
+    await expect(statuses).toHaveText(["Installed 1.12.0"], { timeout: 60_000 });
+    await settings.getByRole("button", { name: "Done" }).click();
+    await expect(page.getByTestId("diagnostics")).toContainText("is not assignable to type 'number'", { timeout: 30_000 });
+    await page.getByTestId("pipeline-settings-button").click();
 
     // A package the registry does not have: that row names it, the other says why it is not installed either.
     await settings.getByTestId("add-dependency").click();
@@ -135,8 +141,8 @@ test.describe("npm dependencies", () => {
 
     // Back to a good set: installed, the editor's status goes and shell-quote's types arrive.
     await settings.getByLabel("Package of dependency 1").fill("shell-quote");
-    await settings.getByLabel("Version range of shell-quote").fill("1.8.1");
-    await expect(statuses).toHaveText(["Installed 1.8.1"], { timeout: 60_000 });
+    await settings.getByLabel("Version range of shell-quote").fill("1.12.0");
+    await expect(statuses).toHaveText(["Installed 1.12.0"], { timeout: 60_000 });
     await settings.getByRole("button", { name: "Done" }).click();
     await expect(editorStatus).toHaveCount(0);
     await expect(page.getByTestId("diagnostics")).toContainText("is not assignable to type 'number'", { timeout: 30_000 });

@@ -49,6 +49,11 @@ export function packageOfSpecifier(specifier: string): string | null {
   return specifier.startsWith("@") ? (parts.length >= 2 ? `${parts[0]}/${parts[1]}` : null) : (parts[0] ?? null);
 }
 
+/** The DefinitelyTyped package of a package's types: `@types/shell-quote`, `@types/scope__pkg` for `@scope/pkg`. */
+export function typesPackageOf(name: string): string {
+  return `@types/${name.startsWith("@") ? name.slice(1).replace("/", "__") : name}`;
+}
+
 /** The dependencies as a package.json `dependencies` object, sorted by name. */
 export function dependenciesObject(dependencies: readonly Dependency[] | undefined): Record<string, string> {
   const out: Record<string, string> = {};

@@ -44,9 +44,11 @@ describe("the editor's declarations of a pipeline's dependencies", () => {
     expect(diagnostics(bad, r.files)).toEqual([expect.stringMatching(/^Type '.*' is not assignable to type 'number'\.$/)]);
   }, 120_000);
 
-  it("give each declared package's installed version", async () => {
+  it("give each declared package's installed version, and those without type declarations", async () => {
     const r = await dependencyTypes([{ name: "shell-quote", range: "1.8.1" }]);
     expect(r.ok && r.versions).toEqual({ "shell-quote": "1.8.1" });
+    // 1.8.1 shipped no .d.ts (1.12.0 does): the editor is told it has none.
+    expect(r.ok && r.untyped).toEqual(["shell-quote"]);
   }, 120_000);
 
   it("name the declared package a failure concerns, or none when it is a package they pull in", () => {

@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
-import type { Dependency } from "../../core/pipeline/dependencySchema";
+import { typesPackageOf, type Dependency } from "../../core/pipeline/dependencySchema";
 import { installDependencies } from "./install";
 
 /**
@@ -45,7 +45,7 @@ export async function dependencyTypes(dependencies: readonly Dependency[]): Prom
     const typesPackage = dependency.name.startsWith("@types/") ? dependency.name : null;
     const own = typesPackage ? [] : await declarationsOf(nodeModules, dependency.name);
     const found = typesPackage ? await declarationsOf(nodeModules, typesPackage) : own;
-    if (!typesPackage && own.length === 0 && !dependencies.some((d) => d.name === atTypesName(dependency.name))) untyped.push(dependency.name);
+    if (!typesPackage && own.length === 0 && !dependencies.some((d) => d.name === typesPackageOf(dependency.name))) untyped.push(dependency.name);
     for (const file of found) {
       total += file.content.length;
       if (total > MAX_TOTAL_BYTES) return { ok: true, files, untyped, versions };
@@ -61,10 +61,6 @@ export function dependencyOfFailure(message: string, dependencies: readonly Depe
   return named !== undefined && dependencies.some((d) => d.name === named) ? named : null;
 }
 
-/** `@types/shell-quote` for `shell-quote`, `@types/scope__pkg` for `@scope/pkg`. */
-function atTypesName(name: string): string {
-  return `@types/${name.startsWith("@") ? name.slice(1).replace("/", "__") : name}`;
-}
 
 /** A package's package.json and every .d.ts in it (not its nested node_modules), when it declares or has types. */
 async function declarationsOf(nodeModules: string, name: string): Promise<TypeFile[]> {

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import { useDesignerDoc } from "~/components/designer/useDesignerDoc";
-import { packageNameProblem, versionRangeProblem, type Dependency } from "~/core/pipeline/dependencySchema";
+import { packageNameProblem, typesPackageOf, versionRangeProblem, type Dependency } from "~/core/pipeline/dependencySchema";
 import { RowEnd } from "./RowEnd";
 import { useDependencyInstall, type DependencyInstall } from "./useDependencyInstall";
 import { settingsOrNull } from "./settingsOrNull";
@@ -95,7 +95,8 @@ function InstallState({ install, name }: { install: DependencyInstall; name: str
     install.state === "installing"
       ? "Installing…"
       : install.state === "installed"
-        ? `Installed ${install.versions[name] ?? ""}`.trim()
+        ? `Installed ${install.versions[name] ?? ""}`.trim() +
+          (install.untyped.includes(name) ? `, but it has no type declarations: the editor cannot check its imports (declare ${typesPackageOf(name)} if it exists)` : "")
         : "Not installed: another dependency failed to install";
   return (
     <p className={styles.status} role="status" data-testid="dependency-status" data-state={install.state}>

@@ -14,12 +14,13 @@ export interface DependencyLib {
  * The server's install of the pipeline's declared dependencies, as Settings and the editor show it:
  * - `none`: nothing declared;
  * - `installing`: the set changed a moment ago or the server is installing it;
- * - `installed`: each package's version, and the type declarations for Monaco;
+ * - `installed`: each package's version, the type declarations for Monaco, and the declared
+ *   packages that have none (the editor cannot resolve their imports);
  * - `failed`: npm's or the refusal's message in plain words, and the declared package it names.
  */
 export type DependencyInstall =
   | { state: "none" | "installing" }
-  | { state: "installed"; versions: Record<string, string>; files: DependencyLib[] }
+  | { state: "installed"; versions: Record<string, string>; files: DependencyLib[]; untyped: string[] }
   | { state: "failed"; message: string; dependency: string | null };
 
 const SETTLE_MS = 1000;
@@ -44,5 +45,5 @@ export function useDependencyInstall(dependencies: readonly Dependency[] | undef
     return { state: "installing" };
   }
   const data = query.data;
-  return data.ok ? { state: "installed", versions: data.versions, files: data.files } : { state: "failed", message: data.message, dependency: data.dependency };
+  return data.ok ? { state: "installed", versions: data.versions, files: data.files, untyped: data.untyped } : { state: "failed", message: data.message, dependency: data.dependency };
 }
