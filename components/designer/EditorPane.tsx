@@ -6,6 +6,7 @@ import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import type { OpenFile } from "~/components/store/designerSlice";
 import type { Profile } from "~/core/profiles";
 import styles from "./designer.module.css";
+import { PaneKey } from "./PaneChrome";
 import { useDesignerDoc } from "./useDesignerDoc";
 import { maximiseKey, paneKeys } from "./usePaneShortcuts";
 
@@ -47,9 +48,7 @@ export function EditorPane(props: { profile: Profile; declarations: string; maxi
         <span className={styles.editorHint}>
           <kbd>Ctrl</kbd>+<kbd>S</kbd> save · <kbd>Ctrl</kbd>+<kbd>M</kbd> Tab moves focus
         </span>
-        <kbd className={styles.paneKey} title={`${paneKeys.editor} focuses the editor`}>
-          {paneKeys.editor}
-        </kbd>
+        <PaneKey shortcut={paneKeys.editor} target="the editor" />
         <button
           type="button"
           className={styles.paneButton}

@@ -2,14 +2,21 @@
 
 import styles from "./designer.module.css";
 
+/** The key that focuses a pane, as shown in the pane's title strip; `target` names the pane in its tooltip. */
+export function PaneKey(props: { shortcut: string; target: string }) {
+  return (
+    <kbd className={styles.paneKey} title={`${props.shortcut} focuses ${props.target}`}>
+      {props.shortcut}
+    </kbd>
+  );
+}
+
 /** A pane's title strip: its name, the key that focuses it, and the button that collapses it. */
 export function PaneBar(props: { title: string; shortcut: string; onCollapse(): void; testId: string }) {
   return (
     <div className={styles.paneBar}>
       <span className={styles.paneTitle}>{props.title}</span>
-      <kbd className={styles.paneKey} title={`${props.shortcut} focuses this pane`}>
-        {props.shortcut}
-      </kbd>
+      <PaneKey shortcut={props.shortcut} target="this pane" />
       <button
         type="button"
         className={styles.paneButton}
