@@ -9,7 +9,8 @@ import { expect, test } from "./test";
  * the Vellum profile's sandbox provides. In the scenario form the user attaches an image to the
  * prompt, names a text-only active profile and a vision profile, and scripts the caption the
  * hook's own model call gets; the run shows that call on the hook's card and the caption in place
- * of the image. With no reply left, the call fails with words naming the field to fill.
+ * of the image. With no reply left, the call fails with words naming the field to fill, and one
+ * click on the card adds a reply the next run uses.
  */
 
 const PLUGIN = ".cache/vellumai-assistant-0.10.5/package/src/plugins/defaults/image-fallback";
@@ -86,6 +87,16 @@ test.describe("the plugin API's runtime values", () => {
         { timeout: 30_000 },
       );
       await expect(again).toContainText("[Image: auto-description failed (text-only model)]");
+
+      // One click adds a reply for that call; the next run's caption is it.
+      await again.getByTestId("add-inference-reply").click();
+      await expect(again.getByTestId("hook-inference-call")).toContainText("a reply is in scenario");
+      await expect(page.getByTestId("save-status")).toHaveText("Saved");
+      expect((await api.pipelines.get.query({ id })).document.scenarios[0]?.inference?.replies).toEqual([{ text: "Reply to the vision call.", stopReason: "end_turn" }]);
+      await expect(inference.getByLabel("Reply to hooks' model call 1")).toHaveValue("Reply to the vision call.");
+      await page.getByTestId("run-button").click();
+      const third = page.locator('.run-hook-cards [data-testid="hook-card"][data-hook-id="user-prompt-submit"]').first();
+      await expect(third).toContainText("[Image auto-described for text-only model: Reply to the vision call.]", { timeout: 30_000 });
     } finally {
       await api.pipelines.delete.mutate({ id });
     }

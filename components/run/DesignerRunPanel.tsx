@@ -11,6 +11,7 @@ import { uniqueScenarioName } from "~/core/pipeline/changes";
 import type { Scenario } from "~/core/pipeline/schema";
 import type { SourceLocation } from "~/core/trace/events";
 import { DesignerFixtureSink } from "~/components/files/fixtureSink";
+import { DesignerInferenceReplySink } from "./inferenceReplySink";
 import { RunPanel } from "./RunPanel";
 import type { GraphPosition } from "./TraceView";
 import "./run.css";
@@ -79,6 +80,7 @@ export function DesignerRunPanel(props: { pipelineId: string; eventDelayMs?: num
   return (
     <DesignerExpectationSink>
       <DesignerFixtureSink>
+      <DesignerInferenceReplySink>
       <div className={layout.layout}>
         <ScenarioList onAdded={() => setEditorOpen(true)} />
         <RunPanel
@@ -96,6 +98,7 @@ export function DesignerRunPanel(props: { pipelineId: string; eventDelayMs?: num
           eventDelayMs={props.eventDelayMs}
         />
       </div>
+      </DesignerInferenceReplySink>
       </DesignerFixtureSink>
     </DesignerExpectationSink>
   );

@@ -1,7 +1,10 @@
 "use client";
+import { useContext, useState } from "react";
+import { RunScopeContext } from "~/components/expectations/expectationSink";
 import type { Json } from "~/core/json";
 import type { InferenceExchange } from "~/core/sandbox/inference";
 import styles from "~/components/files/files.module.css";
+import { useInferenceReplySink } from "./inferenceReplySink";
 
 /**
  * The model calls a hook made itself (Vellum's `getConfiguredProvider(...).sendMessage`) and the
@@ -10,6 +13,9 @@ import styles from "~/components/files/files.module.css";
  */
 export function HookInference(props: { calls: readonly InferenceExchange[] }) {
   const n = props.calls.length;
+  const sink = useInferenceReplySink();
+  const scenario = useContext(RunScopeContext)?.scenario ?? null;
+  const [added, setAdded] = useState<ReadonlySet<number>>(new Set());
   return (
     <details className={styles.files} open data-testid="hook-inference">
       <summary>{n === 1 ? "1 model call" : `${n} model calls`}</summary>
@@ -35,11 +41,33 @@ export function HookInference(props: { calls: readonly InferenceExchange[] }) {
             </pre>
           ) : null}
           {c.error ? <p className={styles.removed}>{c.error}</p> : null}
+          {c.error && MISSING_REPLY.test(c.error) && sink && scenario ? (
+            added.has(i) ? (
+              <p className={styles.note}>✓ a reply is in scenario “{scenario}” (Edit scenario → Inference): run again to use it</p>
+            ) : (
+              <button
+                type="button"
+                className="btn btn-quiet"
+                data-testid="add-inference-reply"
+                title={`Add a reply to the hooks' model calls of scenario “${scenario}”; edit its text under Edit scenario → Inference`}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  sink.add(scenario, { text: `Reply to the ${c.callSite || "model"} call.`, stopReason: "end_turn" });
+                  setAdded((a) => new Set(a).add(i));
+                }}
+              >
+                Add a reply for this call
+              </button>
+            )
+          ) : null}
         </div>
       ))}
     </details>
   );
 }
+
+/** The failure of a call the scenario had no reply for (core/sandbox/inference.ts noReplyMessage). */
+const MISSING_REPLY = /^no scripted reply for the hooks' model call #\d+/;
 
 /** The events a hook published on the host's event hub, as sent. */
 export function PublishedEvents(props: { events: readonly Json[] }) {
