@@ -48,7 +48,7 @@ function returnedLabel(event: HookEndEvent): string {
  * A hook that left the context alone may still have acted in the sandbox (issue 15): "wrote 1
  * file", "made 2 requests", "deleted 1 file, made 1 request". Null when it did neither.
  */
-export function effectsLabel(event: Pick<HookEndEvent, "files" | "requests">): string | null {
+export function effectsLabel(event: Pick<HookEndEvent, "files" | "requests" | "inference" | "published">): string | null {
   const parts: string[] = [];
   const files = event.files ?? [];
   if (files.length > 0) {
@@ -58,6 +58,10 @@ export function effectsLabel(event: Pick<HookEndEvent, "files" | "requests">): s
   }
   const requests = event.requests?.length ?? 0;
   if (requests > 0) parts.push(`made ${requests} ${requests === 1 ? "request" : "requests"}`);
+  const calls = event.inference?.length ?? 0;
+  if (calls > 0) parts.push(`made ${calls} model ${calls === 1 ? "call" : "calls"}`);
+  const published = event.published?.length ?? 0;
+  if (published > 0) parts.push(`published ${published} ${published === 1 ? "event" : "events"}`);
   return parts.length > 0 ? parts.join(", ") : null;
 }
 

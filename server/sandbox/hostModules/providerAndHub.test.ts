@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { runScenario } from "~/core/engine";
 import { parsePipeline } from "~/core/pipeline/parsePipeline";
+import { hookOutcome } from "~/core/run/hookStatus";
 import type { PipelineInput } from "~/core/pipeline/schema";
 import type { HookEndEvent, TraceEvent } from "~/core/trace/events";
 import { createSandboxRunner } from "~/server/sandbox";
@@ -43,6 +44,8 @@ describe("a Vellum hook's model calls", () => {
     expect(end?.inference).toEqual([
       { callSite: "inference", profile: "fast", provider: "openai", model: "gpt-5.4-mini", system: "be brief", messages: [{ role: "user", content: [{ type: "text", text: "q" }] }], reply: { text: "answer", stopReason: "max_tokens" } },
     ]);
+    // It changed no context: its badge says what it did instead.
+    expect(end && hookOutcome(end).label).toBe("made 1 model call");
   });
 
   it("a scripted error rejects the call with its text; an uncaught one fails the hook", async () => {
@@ -96,6 +99,7 @@ describe("a Vellum hook's event hub", () => {
       active: false,
       refused: 'Plugins may not publish daemon-to-client host-proxy control events (type "host_bash_request").',
     });
+    expect(end && hookOutcome(end).label).toBe("published 3 events");
     expect(end?.published).toEqual([
       { conversationId: "c1", message: { type: "a" } },
       { conversationId: "c2", message: { type: "b" } },
