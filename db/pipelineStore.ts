@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { describeIssues, parsePipeline } from "../core/pipeline/parsePipeline";
 import type { PipelineInput, Pipeline as PipelineDocument } from "../core/pipeline/schema";
-import { getDefaultScenario } from "../core/profiles/scenarios";
+import { withDefaultScenario } from "../core/profiles/scenarios";
 import type { DbExecutor } from "./client";
 import { isKnownProfile, unknownProfileMessage } from "./knownProfiles";
 import { PipelineStoreError } from "./pipelineStoreError";
@@ -70,13 +70,6 @@ function assertKnownProfile(profile: string, path: string): void {
 export function blankDocument(name: string, profile: string): PipelineDocument {
   assertKnownProfile(profile, "profile");
   return withDefaultScenario(validateDocument({ format: "hookwright.pipeline/v1", name, profile }));
-}
-
-/** A document without scenarios gets its profile's default one (a new pipeline must run at once); others are returned as they are. */
-export function withDefaultScenario(document: PipelineDocument): PipelineDocument {
-  if (document.scenarios.length > 0) return document;
-  const scenario = getDefaultScenario(document.profile);
-  return scenario ? validateDocument({ ...document, scenarios: [scenario] }) : document;
 }
 
 function requireRow(db: DbExecutor, id: string): PipelineRow {

@@ -1,3 +1,4 @@
+import { pipelineSchema, type Pipeline } from "../pipeline/schema";
 import { claudeCodeDefaultScenario } from "./claude-code/defaultScenario";
 import { fimOneDefaultScenario } from "./fim-one/defaultScenario";
 import { openclawDefaultScenario } from "./openclaw/defaultScenario";
@@ -23,4 +24,14 @@ const defaults: Readonly<Record<string, ScenarioInput>> = {
 export function getDefaultScenario(id: string): ScenarioInput | undefined {
   const found = Object.prototype.hasOwnProperty.call(defaults, id) ? defaults[id] : undefined;
   return found ? structuredClone(found) : undefined;
+}
+
+/**
+ * `pipeline` with its profile's default scenario added when it has none, so a new or imported
+ * pipeline runs at once; returned as it is when it has scenarios or its profile has no default.
+ */
+export function withDefaultScenario(pipeline: Pipeline): Pipeline {
+  if (pipeline.scenarios.length > 0) return pipeline;
+  const scenario = getDefaultScenario(pipeline.profile);
+  return scenario ? pipelineSchema.parse({ ...pipeline, scenarios: [scenario] }) : pipeline;
 }

@@ -1,6 +1,7 @@
 import { BundleError } from "~/core/bundles/errors";
+import { withDefaultScenario } from "~/core/profiles/scenarios";
 import type { DbExecutor } from "~/db/client";
-import { createPipeline, getPipeline, getRevision, withDefaultScenario } from "~/db/pipelineStore";
+import { createPipeline, getPipeline, getRevision } from "~/db/pipelineStore";
 import { PipelineStoreError } from "~/db/pipelineStoreError";
 import { BodyTooLargeError, readCappedBody } from "~/server/http/bodyLimit";
 import { clipMessage } from "~/server/http/clip";

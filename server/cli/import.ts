@@ -2,8 +2,7 @@ import { existsSync } from "node:fs";
 import { readFile, stat, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { pipelineSchema } from "~/core/pipeline/schema";
-import { getDefaultScenario } from "~/core/profiles/scenarios";
+import { withDefaultScenario } from "~/core/profiles/scenarios";
 import { ArchiveError } from "~/server/bundles/archiveError";
 import { DEFAULT_ARCHIVE_LIMITS, formatBytes } from "~/server/bundles/limits";
 import { importPluginFolder, importPluginZip } from "~/server/bundles/service";
@@ -44,9 +43,8 @@ export function importCommand(argv: readonly string[], io: CliIO): Promise<numbe
       throw new ArchiveError("ARCHIVE_TOO_LARGE", `The archive is ${formatBytes(info.size)}; at most ${formatBytes(DEFAULT_ARCHIVE_LIMITS.maxArchiveBytes)} are allowed.`);
     }
     const result = info.isDirectory() ? await importPluginFolder(source) : importPluginZip(new Uint8Array(await readFile(source)));
-    // A plugin carries no scenario unless Hookwright exported it: give the pipeline its profile's default, so it runs at once.
-    const scenario = result.pipeline.scenarios.length === 0 ? getDefaultScenario(result.pipeline.profile) : undefined;
-    const pipeline = scenario ? pipelineSchema.parse({ ...result.pipeline, scenarios: [scenario] }) : result.pipeline;
+    // A plugin carries no scenario unless Hookwright exported it.
+    const pipeline = withDefaultScenario(result.pipeline);
     await writeFile(output, `${JSON.stringify(pipeline, null, 2)}\n`, "utf8");
     const hooks = result.pipeline.hooks.length;
     io.stdout(`Wrote ${values.output}: pipeline "${result.pipeline.name}" with ${hooks} hook${hooks === 1 ? "" : "s"} and ${result.pipeline.modules.length} module${result.pipeline.modules.length === 1 ? "" : "s"}.\n`);
