@@ -37,7 +37,11 @@ export const scenarioInferenceSchema = z.object({
   default: z.object({ provider: name.optional(), model: name.optional() }).optional(),
   /** Profile keys shown first, in this order (the rest follow alphabetically). */
   profileOrder: z.array(name).max(100).optional(),
-  profiles: z.record(name, inferenceProfileSchema).default({}),
+  profiles: z
+    .record(z.string().max(200), inferenceProfileSchema)
+    .default({})
+    // Zod's own words for a bad record key are "Invalid key in record".
+    .refine((profiles) => !Object.hasOwn(profiles, ""), 'an inference profile needs a key, e.g. "local"'),
   /** Answers to the model calls hooks make, in the order they are made. */
   replies: z.array(inferenceReplySchema).max(200).default([]),
 });
