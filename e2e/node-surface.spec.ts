@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import type { PipelineInput } from "~/core/pipeline/schema";
+import { editHookCode } from "./fixtures/runs";
 import { expect, test } from "./test";
 
 /*
@@ -9,7 +10,8 @@ import { expect, test } from "./test";
  * shows the change as a diff on its card, its stderr line in its logs, and the file's final
  * state on the run's last event; the exported file leaves the secret value out. A tool handler's
  * file writes and requests are shown under its result, live and in the replay; an HTTP fixture's
- * headers are edited as rows in the scenario form and reach the handler's fetch.
+ * headers are edited as rows in the scenario form and reach the handler's fetch. A handler's
+ * console output is listed under its result, and a re-run puts back the files it wrote.
  */
 
 const auditPipeline: PipelineInput = {
@@ -242,7 +244,93 @@ test.describe("Node surface", () => {
     await expect(page.getByTestId("step-detail")).toContainText("Run of");
     await expectToolEffects(page);
   });
+
+  test("a tool handler's console output shows under its result; a re-run puts back the files it wrote, so the hook reading them sees the same", async ({
+    page,
+    seedPipeline,
+    uniqueName,
+    api,
+  }) => {
+    const readerCode = (label: string) =>
+      [
+        'import fs from "node:fs";',
+        "",
+        "export default async function (ctx: any) {",
+        '  const notes = fs.existsSync("/workspace/notes.txt") ? fs.readFileSync("/workspace/notes.txt", "utf8").trim() : "(no notes)";',
+        `  process.stderr.write(\`${label} \${notes} (at \${Date.now()})\\n\`);`,
+        "}",
+      ].join("\n");
+    const notes: PipelineInput = {
+      ...auditPipeline,
+      hooks: [{ id: "reader", point: "post-tool-use", name: "reader", enabled: true, code: readerCode("read:") }],
+      scenarios: [
+        {
+          name: "one note",
+          prompt: "Note it.",
+          model: {
+            kind: "scripted",
+            responses: [
+              { content: [{ type: "tool_use", id: "toolu_1", name: "note", input: { q: "cats" } }], stopReason: "tool_use" },
+              { content: [{ type: "text", text: "Done." }], stopReason: "end_turn" },
+            ],
+          },
+          tools: [
+            {
+              name: "note",
+              handler: [
+                'import fs from "node:fs";',
+                "",
+                "export default function (input: { q: string }) {",
+                "  fs.writeFileSync(\"/workspace/notes.txt\", `found ${input.q} at ${Date.now()}\\n`);",
+                "  console.log(`noted ${input.q}`);",
+                '  console.warn("index is slow");',
+                "  return `${input.q}: noted`;",
+                "}",
+              ].join("\n"),
+            },
+          ],
+        },
+      ],
+    };
+    const seeded = await seedPipeline(notes, { name: uniqueName("Notes") });
+    await page.goto(`/pipelines/${seeded.id}`);
+    await page.getByTestId("run-button").click();
+    await expect(page.getByTestId("exit-reason")).toHaveText("no_tool_calls", { timeout: 30_000 });
+    const card = page.locator('.run-hook-cards [data-testid="hook-card"][data-hook-id="reader"]').first();
+    await expect(card.locator(".run-log")).toHaveText(["error read: found cats at 1767225600000 (at 1767225600001)"]);
+    await expectToolLogs(page);
+
+    // The replay, opened from the run history, shows the same lines.
+    await page.goto(`/pipelines/${seeded.id}/runs`);
+    await page.getByRole("table", { name: "Run history" }).getByTestId("run-link").first().click();
+    await expect(page).toHaveURL(/\/runs\/[0-9a-f-]{36}/);
+    const replayUrl = page.url();
+    await expect(page.getByTestId("step-detail")).toContainText("Run of");
+    await expectToolLogs(page);
+
+    // Re-run with nothing changed: the tool's recorded result brings its file back, the hook reads it as before.
+    await page.getByTestId("rerun-button").click();
+    await expect(page).toHaveURL(/\/runs\/compare\?a=.+&b=.+/);
+    await expect(page.getByTestId("divergence")).toHaveText("The runs are identical, event for event.", { timeout: 30_000 });
+
+    // After an edit, the re-run's hook reads the file the original run's tool wrote.
+    await editHookCode(api, { pipelineId: seeded.id, hookId: "reader", code: readerCode("now reads:") });
+    await page.goto(replayUrl);
+    await page.getByTestId("rerun-button").click();
+    await expect(page.getByTestId("divergent-hook")).toHaveText("reader", { timeout: 30_000 });
+    await expect(page.getByRole("region", { name: "Re-run" }).locator(".run-log")).toHaveText(["error now reads: found cats at 1767225600000 (at 1767225600001)"]);
+    await expect(page.getByRole("region", { name: "Original run" }).locator(".run-log")).toHaveText(["error read: found cats at 1767225600000 (at 1767225600001)"]);
+  });
 });
+
+/** Selects the run's tool result in the timeline and checks the handler's console output listed under it. */
+async function expectToolLogs(page: Page): Promise<void> {
+  await page.getByRole("listbox", { name: "Timeline" }).locator('[data-type="tool.result"]').first().click();
+  const step = page.getByTestId("step-detail");
+  await expect(step.locator("pre").first()).toHaveText("cats: noted");
+  await expect(step.locator(".run-logs summary")).toHaveText("2 log lines");
+  await expect(step.locator(".run-log")).toHaveText(["log noted cats", "warn index is slow"]);
+}
 
 /** Selects the run's tool result in the timeline and checks what the handler did, as the step shows it. */
 async function expectToolEffects(page: Page): Promise<void> {
