@@ -277,6 +277,26 @@ describe("image-fallback, with the plugin API's runtime values", () => {
     expect(events.at(-1)).toMatchObject({ type: "run.end", exitReason: "no_tool_calls" });
   });
 
+  it("runs both hooks on a turn with a tool call, each succeeding (a scenario's tool results carry no images to caption)", async () => {
+    const scenario = imageTurn({
+      model: {
+        kind: "scripted",
+        responses: [
+          { content: [{ type: "tool_use", id: "toolu_1", name: "search", input: { q: "pixel" } }], stopReason: "tool_use" },
+          { content: [{ type: "text", text: "A red pixel." }], stopReason: "end_turn" },
+        ],
+      },
+      tools: [{ name: "search", results: ["one red pixel"] }],
+    });
+    const events = await run(await importWith("src/plugins/defaults/image-fallback", scenario));
+    expect(hookEnds(events).map((e) => [e.point, e.error, e.inference?.length ?? 0])).toEqual([
+      ["user-prompt-submit", null, 1],
+      ["post-tool-use", null, 0],
+    ]);
+    expect(toolResultSent(events)).toEqual({ type: "tool_result", tool_use_id: "toolu_1", content: "one red pixel", is_error: false });
+    expect(events.at(-1)).toMatchObject({ type: "run.end", exitReason: "no_tool_calls" });
+  });
+
   it("leaves the image alone when the active profile sees images", async () => {
     const scenario = imageTurn();
     const events = await run(await importWith("src/plugins/defaults/image-fallback", { ...scenario, inference: { ...scenario.inference, activeProfile: "claude" } }));
