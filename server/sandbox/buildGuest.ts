@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { bundleGuestScript } from "./bundleGuestScript";
 
 /**
  * Bundles the guest code (server/sandbox/guest/, plus core/chain for the chain realm) into the
@@ -12,30 +12,10 @@ import { build } from "esbuild";
  *   npx tsx server/sandbox/buildGuest.ts
  */
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const GLOBAL = "__hookwrightGuest";
 export const GENERATED_PATH = fileURLToPath(new URL("./guestBundle.generated.ts", import.meta.url));
 
-async function bundle(entry: string): Promise<string> {
-  const out = await build({
-    absWorkingDir: ROOT,
-    entryPoints: [entry],
-    bundle: true,
-    format: "iife",
-    globalName: GLOBAL,
-    platform: "neutral",
-    target: "es2022",
-    write: false,
-    legalComments: "none",
-    charset: "utf8",
-    minify: true,
-    logLevel: "silent",
-  });
-  const file = out.outputFiles[0];
-  if (!file) throw new Error(`esbuild produced no output for ${entry}`);
-  // Wrapped so the IIFE's `var` stays local and the script's completion value is its exports.
-  return `(function () {\n${file.text}return ${GLOBAL};\n})()`;
-}
+const bundle = (entry: string) => bundleGuestScript(entry, { globalName: GLOBAL });
 
 /** The generated module's text, from the current sources. */
 export async function generateGuestModule(): Promise<string> {

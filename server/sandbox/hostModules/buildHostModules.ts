@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { bundleGuestScript } from "../bundleGuestScript";
 import type { UnitEnv } from "../guest/node/unitEnv";
 import { HOST_MODULE_FILES } from "./hostModuleFiles";
 
@@ -13,29 +13,10 @@ import { HOST_MODULE_FILES } from "./hostModuleFiles";
  *   npx tsx server/sandbox/hostModules/buildHostModules.ts
  */
 
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const GLOBAL = "__hookwrightUnit";
 export const HOST_MODULES_PATH = fileURLToPath(new URL("./hostModules.generated.ts", import.meta.url));
 
-async function bundle(file: string): Promise<string> {
-  const out = await build({
-    absWorkingDir: ROOT,
-    entryPoints: [`server/sandbox/hostModules/guest/${file}`],
-    bundle: true,
-    format: "iife",
-    globalName: GLOBAL,
-    platform: "neutral",
-    target: "es2022",
-    write: false,
-    legalComments: "none",
-    charset: "utf8",
-    minify: true,
-    logLevel: "silent",
-  });
-  const text = out.outputFiles[0]?.text;
-  if (text === undefined) throw new Error(`esbuild produced no output for ${file}`);
-  return `(function () {\n${text}return ${GLOBAL};\n})()`;
-}
+const bundle = (file: string) => bundleGuestScript(`server/sandbox/hostModules/guest/${file}`, { globalName: GLOBAL });
 
 /** The names a module exports, found by running it once here, in Node, with a stand-in environment (our own guest code). */
 function exportNames(script: string): string[] {

@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { bundleGuestScript } from "../bundleGuestScript";
 import type { UnitEnv } from "../guest/node/unitEnv";
 import { NODE_UNIT_FILES } from "./units";
 
@@ -15,30 +15,10 @@ import { NODE_UNIT_FILES } from "./units";
  *   npx tsx server/sandbox/node/buildNodeUnits.ts
  */
 
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const GLOBAL = "__hookwrightUnit";
 export const NODE_UNITS_PATH = fileURLToPath(new URL("./nodeUnits.generated.ts", import.meta.url));
 
-async function bundle(file: string): Promise<string> {
-  const out = await build({
-    absWorkingDir: ROOT,
-    entryPoints: [`server/sandbox/guest/node/units/${file}`],
-    bundle: true,
-    format: "iife",
-    globalName: GLOBAL,
-    platform: "neutral",
-    mainFields: ["module", "main"],
-    target: "es2022",
-    write: false,
-    legalComments: "none",
-    charset: "utf8",
-    minify: true,
-    logLevel: "silent",
-  });
-  const text = out.outputFiles[0]?.text;
-  if (text === undefined) throw new Error(`esbuild produced no output for ${file}`);
-  return `(function () {\n${text}return ${GLOBAL};\n})()`;
-}
+const bundle = (file: string) => bundleGuestScript(`server/sandbox/guest/node/units/${file}`, { globalName: GLOBAL, mainFields: ["module", "main"] });
 
 /**
  * The names each built-in module exports, for the ESM wrapper the module loader hands QuickJS
