@@ -25,6 +25,21 @@ async function focusEditorEnd(page: Page): Promise<void> {
   await page.keyboard.press("ControlOrMeta+End");
 }
 
+/**
+ * Opens a hook point from its graph badge as a user does: in view first, then clicked. At
+ * 1280×720 a badge can sit below the visible part of the graph; Playwright would scroll the
+ * graph's container to it, React Flow scrolls it straight back, and under load the release of
+ * the click then lands on the pane, so the point never opens. Focusing the badge pans the graph
+ * to it (the click waits for the pan to finish); the pressed state says the click took.
+ */
+async function openPoint(page: Page, point: string): Promise<void> {
+  const b = badge(page, point);
+  await b.focus();
+  await expect(b).toBeInViewport({ ratio: 1 });
+  await b.click();
+  await expect(b).toHaveAttribute("aria-pressed", "true");
+}
+
 async function rowNames(list: Locator): Promise<string[]> {
   return list.getByTestId("hook-name").allInnerTexts();
 }
@@ -46,7 +61,7 @@ test.describe("Designer", () => {
 
       // The graph shows the point with no hooks yet; clicking it opens its panel.
       await expect(page.getByTestId("point-count-pre-model-call").first()).toHaveText("0");
-      await badge(page, "pre-model-call").click();
+      await openPoint(page, "pre-model-call");
       await expect(page.getByTestId("hook-panel-point")).toHaveText("pre-model-call");
       await expect(page.getByTestId("chain-doc")).toBeAttached();
 
@@ -90,7 +105,7 @@ test.describe("Designer", () => {
       expect(stored.document.hooks[0]?.code).toContain('ctx.conversationId = "x";');
 
       await page.reload();
-      await badge(page, "pre-model-call").click();
+      await openPoint(page, "pre-model-call");
       await page.getByTestId("hook-name").first().click();
       await expect.poll(() => editorText(page), { timeout: 30_000 }).toContain('ctx.conversationId = "x";');
       await api.pipelines.delete.mutate({ id });
@@ -99,7 +114,7 @@ test.describe("Designer", () => {
     test("returning the wrong type is flagged on the hook's default export", async ({ page, seedPipeline }) => {
       const seeded = await seedPipeline(twoPreModelHooks, { name: "Wrong return" });
       await page.goto(`/pipelines/${seeded.id}`);
-      await badge(page, "stop").click();
+      await openPoint(page, "stop");
       await page.getByTestId("hook-name").first().click();
       await expect(page.locator(".monaco-editor")).toBeVisible({ timeout: 30_000 });
       await focusEditorEnd(page);
@@ -115,7 +130,7 @@ test.describe("Designer", () => {
       const seeded = await seedPipeline(emptyRegistry, { name: "Registry designer" });
       await page.goto(`/pipelines/${seeded.id}`);
       await expect(page.getByTestId("point-badge-pre-model-call")).toHaveCount(0);
-      await badge(page, "before_tool_call").click();
+      await openPoint(page, "before_tool_call");
       await expect(page.getByTestId("hook-panel")).toContainText("sequential, stops at the first claim");
       await page.getByTestId("add-hook").click();
       await expect(page.getByTestId("point-count-before_tool_call").first()).toHaveText("1");
@@ -131,7 +146,7 @@ test.describe("Designer", () => {
     test("a hook imports a shared module, and renaming the module's export flags the hook", async ({ page, seedPipeline }) => {
       const seeded = await seedPipeline(showcase, { name: "Modules" });
       await page.goto(`/pipelines/${seeded.id}`);
-      await badge(page, "post-tool-use").click();
+      await openPoint(page, "post-tool-use");
       await page.getByTestId("hook-name").filter({ hasText: "trim-output" }).click();
       await expect(page.locator(".monaco-editor")).toBeVisible({ timeout: 30_000 });
       await expect.poll(() => editorText(page)).toContain('from "../src/budget"');
@@ -156,7 +171,7 @@ test.describe("Designer", () => {
     test("a drag reorders two hooks, the order survives a reload, and disabling one lowers the badge", async ({ page, seedPipeline }) => {
       const seeded = await seedPipeline(twoPreModelHooks, { name: "Reorder" });
       await page.goto(`/pipelines/${seeded.id}`);
-      await badge(page, "pre-model-call").click();
+      await openPoint(page, "pre-model-call");
       const list = page.getByRole("list", { name: /Hooks on pre-model-call/ });
       expect(await rowNames(list)).toEqual(["first", "second"]);
 
@@ -167,7 +182,7 @@ test.describe("Designer", () => {
       await expect(saveStatus(page)).toHaveText("Saved");
 
       await page.reload();
-      await badge(page, "pre-model-call").click();
+      await openPoint(page, "pre-model-call");
       await expect.poll(() => rowNames(list)).toEqual(["second", "first"]);
 
       await expect(page.getByTestId("point-count-pre-model-call").first()).toHaveText("2");
@@ -209,7 +224,7 @@ test.describe("Designer", () => {
     test("a save from elsewhere shows a conflict, and keeping mine saves on top", async ({ page, seedPipeline, api }) => {
       const seeded = await seedPipeline(twoPreModelHooks, { name: "Conflict" });
       await page.goto(`/pipelines/${seeded.id}`);
-      await badge(page, "pre-model-call").click();
+      await openPoint(page, "pre-model-call");
       await expect(saveStatus(page)).toHaveText("Saved");
 
       // Another tab saves a new revision.
@@ -277,11 +292,17 @@ test.describe("Designer", () => {
       page.context().on("request", record);
       const seeded = await seedPipeline(twoPreModelHooks, { name: "Network" });
       await page.goto(`/pipelines/${seeded.id}`);
-      await badge(page, "pre-model-call").click();
+      await openPoint(page, "pre-model-call");
       await page.getByTestId("hook-name").first().click();
       await expect(page.locator(".monaco-editor")).toBeVisible({ timeout: 30_000 });
+      await expect.poll(() => editorText(page)).toContain("export default");
       await focusEditorEnd(page);
+      const lines = await page.locator(".monaco-editor .view-line").count();
       await page.keyboard.press("Enter");
+      // The editor has the keys: the new line is there before completions are asked for.
+      await expect(page.locator(".monaco-editor .view-line")).toHaveCount(lines + 1);
+      // Asked of the TypeScript worker, which may still be starting: it answers once it is up
+      // (it is never restarted underneath, see configureTypeScript), a few seconds at most.
       await page.keyboard.press("Control+Space");
       await expect(page.locator(".suggest-widget .monaco-list-row").first()).toBeVisible({ timeout: 20_000 });
       expect(requests.length).toBeGreaterThan(5);
@@ -295,7 +316,7 @@ test.describe("Designer", () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const seeded = await seedPipeline(showcase);
     await page.goto(`/pipelines/${seeded.id}`);
-    await badge(page, "pre-model-call").click();
+    await openPoint(page, "pre-model-call");
     await page.getByTestId("hook-name").first().click();
     await expect(page.locator(".monaco-editor")).toBeVisible({ timeout: 30_000 });
     await expect.poll(() => editorText(page)).toContain("export default");

@@ -21,10 +21,15 @@ declare const console: HookConsole;
  * modules, no DOM (hooks run in a sandbox, not a page), the profile's context types
  * (its generated `.d.ts`) available as `import type { … } from "<typesModule>"`, and the
  * declarations of the pipeline's npm dependencies (useDependencyTypes).
+ *
+ * Called on every mount and whenever the libs change, so it changes only what differs: setting
+ * compiler or diagnostics options makes Monaco stop its TypeScript worker, and a completion or
+ * check asked of the stopped worker never answers (the suggest widget stays on "Loading…").
+ * Extra libs are handed to the running worker instead.
  */
 export function configureTypeScript(typescript: TypeScript, declarations: string, dependencyLibs: readonly { filePath: string; content: string }[] = []): void {
   const defaults = typescript.typescriptDefaults;
-  defaults.setCompilerOptions({
+  const compilerOptions = {
     strict: true,
     noImplicitReturns: true,
     noFallthroughCasesInSwitch: true,
@@ -35,18 +40,31 @@ export function configureTypeScript(typescript: TypeScript, declarations: string
     allowNonTsExtensions: true,
     isolatedModules: true,
     noEmit: true,
-  });
-  defaults.setDiagnosticsOptions({ noSemanticValidation: false, noSyntaxValidation: false, noSuggestionDiagnostics: false });
+  };
+  if (!sameJson(defaults.getCompilerOptions(), compilerOptions)) defaults.setCompilerOptions(compilerOptions);
+  const diagnosticsOptions = { noSemanticValidation: false, noSyntaxValidation: false, noSuggestionDiagnostics: false };
+  if (!sameJson(defaults.getDiagnosticsOptions(), diagnosticsOptions)) defaults.setDiagnosticsOptions(diagnosticsOptions);
   // Every hook and module is a model; syncing them all lets imports between them resolve.
   defaults.setEagerModelSync(true);
-  defaults.setExtraLibs([
+  const libs = [
     { content: declarations, filePath: "file:///__hookwright/profile.d.ts" },
     { content: SANDBOX_GLOBALS, filePath: "file:///__hookwright/sandbox.d.ts" },
     // The simulated Node host: process, Buffer, URL, … and the node: modules the sandbox has.
     { content: nodeSurfaceDeclarations(), filePath: "file:///__hookwright/node.d.ts" },
     // The declared npm dependencies' own .d.ts (or @types), under file:///node_modules/ where imports resolve them.
     ...dependencyLibs,
-  ]);
+  ];
+  // The same libs again would make the worker rebuild its program for nothing.
+  if (!sameLibs(defaults.getExtraLibs(), libs)) defaults.setExtraLibs(libs);
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function sameLibs(current: Record<string, { content: string }>, wanted: readonly { filePath: string; content: string }[]): boolean {
+  const paths = Object.keys(current);
+  return paths.length === wanted.length && wanted.every((lib) => current[lib.filePath]?.content === lib.content);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { EdgeLabelRenderer, useReactFlow } from "@xyflow/react";
-import { Fragment, memo, type FocusEvent } from "react";
+import { Fragment, memo, useRef, type FocusEvent } from "react";
 import { BadgeRunButton } from "~/components/point-run/RunPointButton";
 import { useGraphActions } from "../GraphActionsContext";
 import type { Point } from "../layoutProfile";
@@ -24,6 +24,9 @@ export const PointBadges = memo(function PointBadges(props: {
   const { selectPoint, showPointDoc } = useGraphActions();
   const flow = useReactFlow();
   const { at, label, points, edgeId } = props;
+  // The badge a pointer is pressing: it is under the pointer, so it is not revealed. Panning it
+  // away between press and release would send the click to the pane, and the point would not open.
+  const pressed = useRef<HTMLButtonElement | null>(null);
 
   // Tabbing to a badge outside the visible part of the graph brings it into view. Measured a
   // frame later: focusing scrolls the graph's container to the badge and React Flow scrolls it
@@ -72,11 +75,20 @@ export const PointBadges = memo(function PointBadges(props: {
               }}
               onMouseEnter={(e) => showPointDoc({ pointId: p.pointId, doc: p.doc, anchor: e.currentTarget })}
               onMouseLeave={() => showPointDoc(null)}
+              onPointerDown={(e) => {
+                pressed.current = e.currentTarget;
+              }}
+              onPointerUp={() => {
+                pressed.current = null;
+              }}
               onFocus={(e) => {
-                reveal(e);
+                if (pressed.current !== e.currentTarget) reveal(e);
                 showPointDoc({ pointId: p.pointId, doc: p.doc, anchor: e.currentTarget });
               }}
-              onBlur={() => showPointDoc(null)}
+              onBlur={() => {
+                pressed.current = null;
+                showPointDoc(null);
+              }}
             >
               <span className={styles.badgeName}>{p.pointId}</span>
               <span
