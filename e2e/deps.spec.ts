@@ -1,4 +1,10 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { unzipSync } from "fflate";
 import type { PipelineInput } from "~/core/pipeline/schema";
+import { createTraceResolver } from "~/core/trace/resolve";
 import { expect, test } from "./test";
 
 /*
@@ -41,6 +47,17 @@ const gatePipeline: PipelineInput = {
     },
   ],
 };
+
+/** A Claude Code Bash gate that parses the command with shell-quote (the CLI's /tmp example of issue 15). */
+const GATE_CODE = [
+  "import { parse } from \"shell-quote\";",
+  "import type { PreToolUseHookInput } from \"@anthropic-ai/claude-agent-sdk\";",
+  "export default async (input: PreToolUseHookInput) => {",
+  "  const words = parse((input.tool_input as { command?: string }).command ?? \"\").filter((w): w is string => typeof w === \"string\");",
+  "  if (words[0] !== \"rm\" || !words.some((w) => /^-[a-z]*r[a-z]*f|^-[a-z]*f[a-z]*r/.test(w))) return;",
+  "  return { hookSpecificOutput: { hookEventName: \"PreToolUse\", permissionDecision: \"deny\", permissionDecisionReason: `parsed ${JSON.stringify(words)}: destructive` } };",
+  "};",
+].join("\n");
 
 test.describe("npm dependencies", () => {
   test("without the dependency the import says to declare it; declared in Settings, the hook parses the command", async ({ page, seedPipeline, uniqueName, api }) => {
@@ -146,5 +163,74 @@ test.describe("npm dependencies", () => {
     await settings.getByRole("button", { name: "Done" }).click();
     await expect(editorStatus).toHaveCount(0);
     await expect(page.getByTestId("diagnostics")).toContainText("is not assignable to type 'number'", { timeout: 30_000 });
+  });
+
+  test("a Claude Code gate importing shell-quote runs in the app, and its exported plugin script has shell-quote bundled in", async ({ page, seedPipeline, uniqueName, api }) => {
+    test.setTimeout(120_000);
+    const gate: PipelineInput = {
+      format: "hookwright.pipeline/v1",
+      name: "Bash gate with shell-quote",
+      profile: "claude-code",
+      settings: { env: [], dependencies: [{ name: "shell-quote", range: "^1.8.1" }] },
+      hooks: [
+        {
+          id: "bash-gate",
+          point: "PreToolUse",
+          name: "dangerous-command-gate",
+          enabled: true,
+          matcher: "Bash",
+          code: GATE_CODE,
+        },
+      ],
+      scenarios: [
+        {
+          name: "rm -rf",
+          prompt: "Clean up the build folder.",
+          model: {
+            kind: "scripted",
+            responses: [
+              { content: [{ type: "tool_use", id: "toolu_rm", name: "Bash", input: { command: 'rm -rf "build dir"' } }], stopReason: "tool_use" },
+              { content: [{ type: "text", text: "Not allowed." }], stopReason: "end_turn" },
+            ],
+          },
+          tools: [{ name: "Bash", description: "Runs a shell command.", inputSchema: { type: "object" }, results: ["ok"] }],
+        },
+      ],
+    };
+    const seeded = await seedPipeline(gate, { name: uniqueName("Bash gate with shell-quote") });
+    await page.goto(`/pipelines/${seeded.id}`);
+    await page.getByTestId("run-button").click();
+    await expect(page.getByTestId("exit-reason")).toHaveText("no_tool_calls", { timeout: 60_000 });
+    const [run] = await api.runs.list.query({ pipelineId: seeded.id });
+    const resolver = createTraceResolver();
+    const stored = await api.runs.events.query({ runId: run?.id ?? "", afterSeq: 0, limit: 1000 });
+    for (const e of stored) resolver.add(e);
+    const events = stored.map((e) => resolver.get(e.seq));
+    const start = events.find((e) => e?.type === "point.start" && e.point === "PreToolUse");
+    const end = events.find((e) => e?.type === "hook.end" && e.hookId === "bash-gate");
+    const recorded = end?.type === "hook.end" ? end.output : null;
+    expect(recorded).toEqual({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: 'parsed ["rm","-rf","build dir"]: destructive' } });
+
+    await page.getByRole("button", { name: "Export plugin…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Export as a Claude Code plugin" });
+    await expect(dialog.getByRole("list", { name: "Files in the plugin" })).toContainText("hooks/dangerous-command-gate.mjs", { timeout: 60_000 });
+    const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("link", { name: /^Download .*\.zip$/ }).click()]);
+    const entries = unzipSync(new Uint8Array(readFileSync(await download.path())));
+    expect(Object.keys(entries).filter((name) => name.includes("node_modules") || name.endsWith("package.json"))).toEqual([]);
+    const folder = mkdtempSync(path.join(tmpdir(), "hookwright-e2e-deps-"));
+    try {
+      for (const [name, bytes] of Object.entries(entries)) {
+        if (name.endsWith("/")) continue;
+        mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
+        writeFileSync(path.join(folder, name), bytes);
+      }
+      const root = path.join(folder, download.suggestedFilename().replace(/\.zip$/, ""));
+      const input = start?.type === "point.start" ? start.context.input : null;
+      // Run from the temporary folder, far from any node_modules: shell-quote must be inside the script.
+      const ran = spawnSync(process.execPath, [path.join(root, "hooks/dangerous-command-gate.mjs")], { input: JSON.stringify(input), encoding: "utf8", cwd: folder, env: { ...process.env, CLAUDE_PLUGIN_ROOT: root } });
+      expect({ status: ran.status, output: JSON.parse(ran.stdout) as unknown }).toEqual({ status: 0, output: recorded });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
