@@ -91,7 +91,8 @@ export function createChainRun(options: Omit<ExecuteChainOptions, "invoke" | "no
       const after = outcome.returned === undefined ? draftResult : spreadMerge(draftResult, outcome.returned, call.draft);
       committed = after;
       if (call.draft.placedExisting) shared = findSharedPaths(committed);
-      return ok(call.hookId, diffJson(before, after), returned, []);
+      // The draft knows where it was written (its base is `before`); a returned partial may change anything.
+      return ok(call.hookId, outcome.returned === undefined ? call.draft.patch() : diffJson(before, after), returned, []);
     } catch (error) {
       return failed(call, valueFailure(error), []);
     }
@@ -161,7 +162,9 @@ export function createChainRun(options: Omit<ExecuteChainOptions, "invoke" | "no
       if (!call) throw new Error(`settle(${index}): no such call is running`);
       started.delete(index);
       const record = execution === "chain" ? settleChain(call, outcome) : settleModel(call, outcome, execution);
-      records[index] = { ...record, durationMs };
+      // Each record is a fresh object: completed in place rather than copied (one object less per call).
+      (record as ChainCallRecord).durationMs = durationMs;
+      records[index] = record as ChainCallRecord;
       if (record.claimed) stopped = true;
     },
     get finished() {

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createRandom, type Random } from "../engine/testing/random";
 import type { Json, JsonObject } from "../json";
 import { applyPatch } from "../trace/jsonPatch";
+import { diffJson } from "./diff";
+import { Draft } from "./draft";
 import { executeChain, runChainInProcess } from "./index";
 
 /**
@@ -149,5 +151,25 @@ describe("executeChain (property)", () => {
       expect(last, `seed ${seed}`).toEqual(result.context);
       expect(input, `seed ${seed}: input untouched`).toEqual({ ...base, original: messages });
     }
+  });
+
+  it("a draft's own patch is exactly diffJson from its base to its result", () => {
+    let writes = 0;
+    for (let seed = 1; seed <= 400; seed++) {
+      const r = createRandom(seed);
+      const messages = [{ role: "user", text: "hi" }, r.json(2)];
+      const base = { ...(r.json(3) as object), messages, original: messages } as JsonObject;
+      const draft = new Draft(base, [[["messages"], ["original"]]]);
+      try {
+        randomHook(r)(draft.root);
+      } catch {
+        // a failing hook's writes still have a patch (reported as dropped writes)
+      }
+      const after = draft.finalize();
+      const expected = diffJson(base, after);
+      if (expected.length > 0) writes++;
+      expect(draft.patch(), `seed ${seed}`).toEqual(expected);
+    }
+    expect(writes).toBeGreaterThan(200);
   });
 });

@@ -1,5 +1,6 @@
-import type { Json, JsonObject } from "../json";
-import { hasOwn, isObjectLike, setOwn } from "./jsonValue";
+import type { Json, JsonObject, JsonPatch } from "../json";
+import { diffJson } from "./diff";
+import { escapePointerToken, hasOwn, isObjectLike, setOwn } from "./jsonValue";
 import type { SharedGroup } from "./sharedPaths";
 
 /**
@@ -82,11 +83,14 @@ class NodeState implements ProxyHandler<object> {
     return this.isRoot && typeof key === "string" && hasOwn(this.draft.extras, key) && !hasOwn(this.current(), key);
   }
 
+  // The hottest trap (every read a hook makes): written flat, as few calls as the interpreter can do with.
   get(_target: object, key: PropertyKey, receiver: unknown): unknown {
-    if (this.isRoot && this.extra(key)) return this.draft.extras[key as string];
-    const src = this.current();
-    const value: unknown = Reflect.get(src, key, receiver);
-    return typeof key === "string" && hasOwn(src, key) ? this.draft.wrap(value, this) : value;
+    const src = (this.copy ?? this.base) as Record<PropertyKey, unknown>;
+    if (typeof key !== "string") return Reflect.get(src, key, receiver);
+    if (hasOwn(src, key)) return this.draft.wrap(Reflect.get(src, key, receiver), this);
+    // Extras show on the root only where the context has no such key.
+    if (this.isRoot && hasOwn(this.draft.extras, key)) return this.draft.extras[key];
+    return Reflect.get(src, key, receiver);
   }
 
   set(_target: object, key: PropertyKey, value: unknown): boolean {
@@ -138,12 +142,17 @@ class NodeState implements ProxyHandler<object> {
 }
 
 export class Draft {
-  private readonly byBase = new WeakMap<object, NodeState>();
-  private readonly byProxy = new WeakMap<object, NodeState>();
+  /**
+   * Each node's state, under both its committed object and its proxy (told apart by
+   * `state.proxy === key`). One Map, and the sets below made on first use: a draft lives for one
+   * hook call, most hooks touch a few nodes, and in the sandbox's interpreter creating the
+   * collections was a third of a read-only hook's cost.
+   */
+  private readonly nodes = new Map<object, NodeState>();
   /** Objects a hook created and stored; they are the hook's own, never wrapped. */
-  private readonly userOwned = new WeakSet<object>();
-  private readonly memo = new Map<object, Json>();
-  private readonly inProgress = new Set<object>();
+  private userOwned: Set<object> | null = null;
+  private memo: Map<object, Json> | null = null;
+  private inProgress: Set<object> | null = null;
   private readonly rootState: NodeState;
 
   /** The hook stored an existing node somewhere (which may have created new sharing). */
@@ -181,17 +190,57 @@ export class Draft {
     return this.finalizeNode(this.rootState, "") as JsonObject;
   }
 
+  /**
+   * The patch from the committed context to {@link finalize}'s result: the ops `diffJson(base,
+   * finalize())` gives, found by descending only into the nodes written through. A node the
+   * hook never wrote to itself keeps its keys (or length) and differs only in its dirty
+   * children, so the walk skips the rest without comparing it; a node it wrote to is diffed as
+   * diffJson would. In the sandbox's interpreter a nested write (one text block of one
+   * message) cost more to diff from the root than to finalise.
+   */
+  patch(): JsonPatch {
+    const ops: JsonPatch = [];
+    this.patchNode(this.rootState, this.base, this.finalize(), "", ops);
+    return ops;
+  }
+
+  private patchNode(state: NodeState | undefined, before: Json, after: Json, path: string, ops: JsonPatch): void {
+    if (before === after) return;
+    if (state === undefined || state.copy !== null || !isObjectLike(before) || !isObjectLike(after) || Array.isArray(before) !== Array.isArray(after)) {
+      for (const op of diffJson(before, after, path)) ops.push(op);
+      return;
+    }
+    if (Array.isArray(before)) {
+      const out = after as Json[];
+      // Ascending, as diffJson's walk of the changed middle of an array of the same length.
+      for (let i = 0; i < before.length; i++) {
+        const item = before[i] as Json;
+        if (item !== out[i]) this.patchNode(this.nodeOf(item), item, out[i] as Json, `${path}/${i}`, ops);
+      }
+      return;
+    }
+    const out = after as JsonObject;
+    for (const key of Object.keys(before)) {
+      const member = before[key] as Json;
+      if (member !== out[key]) this.patchNode(this.nodeOf(member), member, out[key] as Json, `${path}/${escapePointerToken(key)}`, ops);
+    }
+  }
+
+  private nodeOf(value: Json): NodeState | undefined {
+    return isObjectLike(value) ? this.nodes.get(value) : undefined;
+  }
+
   /** Converts a value the hook returned (possibly holding drafts) to JSON; undefined stays undefined. */
   toJson(value: unknown, path = ""): Json | undefined {
     return this.userValue(value, path);
   }
 
   private stateOf(base: object, parent: NodeState | null): NodeState {
-    let state = this.byBase.get(base);
+    let state = this.nodes.get(base);
     if (!state) {
       state = new NodeState(this, base, base === this.base);
-      this.byBase.set(base, state);
-      this.byProxy.set(state.proxy, state);
+      this.nodes.set(base, state);
+      this.nodes.set(state.proxy, state);
     }
     if (parent && !state.parents.includes(parent)) {
       state.parents.push(parent);
@@ -205,30 +254,51 @@ export class Draft {
 
   /** What a read of `value` stored in `state` hands to the hook. */
   wrap(value: unknown, state: NodeState): unknown {
-    if (!isObjectLike(value) || this.byProxy.has(value) || this.userOwned.has(value)) return value;
+    if (typeof value !== "object" || value === null) return value;
+    const known = this.nodes.get(value);
+    if (known !== undefined) {
+      if (known.proxy === value) return value;
+      // Read again from the parent it was first read from: nothing to link.
+      if (known.parents.length === 1 && known.parents[0] === state) return known.proxy;
+      return this.stateOf(value, state).proxy;
+    }
+    if (this.userOwned?.has(value)) return value;
     return this.stateOf(value, state).proxy;
+  }
+
+  /** The state whose proxy `value` is, if it is one of this draft's proxies. */
+  private proxyState(value: object): NodeState | undefined {
+    const state = this.nodes.get(value);
+    return state?.proxy === value ? state : undefined;
+  }
+
+  /** The state of `value`, a proxy or a committed object of this draft. */
+  private stateFor(value: object): NodeState | undefined {
+    return this.nodes.get(value);
   }
 
   /** Notes a value the hook stores: its own objects stay its own; an existing node may create sharing. */
   remember(value: unknown): void {
     if (!isObjectLike(value)) return;
-    if (this.byProxy.has(value)) this.placedExisting = true;
-    else this.userOwned.add(value);
+    if (this.proxyState(value)) this.placedExisting = true;
+    else (this.userOwned ??= new Set()).add(value);
   }
 
   /** Whether storing `value` where `stored` is changes nothing (the same node or primitive). */
   sameNode(value: unknown, stored: unknown): boolean {
     if (value === stored) return true;
-    const state = isObjectLike(value) ? this.byProxy.get(value) : undefined;
+    const state = isObjectLike(value) ? this.proxyState(value) : undefined;
     return state !== undefined && state.base === stored;
   }
 
   private finalizeNode(state: NodeState, path: string): Json {
     if (!state.dirty) return state.base as Json;
-    const done = this.memo.get(state);
+    const memo = (this.memo ??= new Map());
+    const inProgress = (this.inProgress ??= new Set());
+    const done = memo.get(state);
     if (done !== undefined) return done;
-    if (this.inProgress.has(state)) throw new DraftValueError(`the context has a circular reference at ${path || "/"}`);
-    this.inProgress.add(state);
+    if (inProgress.has(state)) throw new DraftValueError(`the context has a circular reference at ${path || "/"}`);
+    inProgress.add(state);
     const base = state.base as Record<string, Json> | Json[];
     const src = (state.copy ?? base) as Record<string, unknown> | unknown[];
     let out: Json;
@@ -243,6 +313,8 @@ export class Draft {
         if (same && arr[i] !== (base as Json[])[i]) same = false;
       }
       out = same ? (base as Json[]) : arr;
+    } else if (!state.copy) {
+      out = this.finalizeUncopied(base as Record<string, Json>, path);
     } else {
       const obj: JsonObject = {};
       const keys = Object.keys(src);
@@ -258,9 +330,29 @@ export class Draft {
       }
       out = same ? (base as JsonObject) : obj;
     }
-    this.inProgress.delete(state);
-    this.memo.set(state, out);
+    inProgress.delete(state);
+    memo.set(state, out);
     return out;
+  }
+
+  /**
+   * A dirty object the hook never wrote to itself (only through its children): every member is
+   * still the committed one, so only the children written through can differ.
+   */
+  private finalizeUncopied(base: Record<string, Json>, path: string): Json {
+    const obj: JsonObject = {};
+    let same = true;
+    for (const key of Object.keys(base)) {
+      const committed = base[key] as Json;
+      let v = committed;
+      if (typeof committed === "object" && committed !== null) {
+        const child = this.nodes.get(committed);
+        if (child !== undefined && child.dirty) v = this.finalizeNode(child, `${path}/${key}`);
+      }
+      setOwn(obj, key, v);
+      if (v !== committed) same = false;
+    }
+    return same ? base : obj;
   }
 
   /**
@@ -270,7 +362,7 @@ export class Draft {
    * (at 1 MB of history, walking every message of an array a hook pushed to was most of a call).
    */
   private finalizeArray(state: NodeState, base: Json[], src: unknown[], path: string): Json[] {
-    const written = state.written ?? new Set<string>();
+    const written = state.written ?? NO_KEYS;
     const out = src.slice() as Json[];
     // Never copied: every slot is the committed one, and only children written through can differ.
     const stable = Math.min(state.written ? state.minLength : base.length, base.length, src.length);
@@ -303,9 +395,9 @@ export class Draft {
    */
   private slotValue(value: unknown, parentPath: string, key: string | number): Json | undefined {
     if (!isObjectLike(value)) return primitiveJson(value, parentPath, key);
-    const state = this.byProxy.get(value) ?? this.byBase.get(value);
+    const state = this.stateFor(value);
     if (state) return state.dirty ? this.finalizeNode(state, `${parentPath}/${key}`) : (state.base as Json);
-    if (this.userOwned.has(value)) return this.userValue(value, `${parentPath}/${key}`);
+    if (this.userOwned?.has(value)) return this.userValue(value, `${parentPath}/${key}`);
     return value as Json; // an untouched committed child
   }
 
@@ -317,20 +409,22 @@ export class Draft {
   /** A hook-made value, converted as JSON.stringify would (drafts inside are finalised). */
   private userValue(value: unknown, path: string): Json | undefined {
     if (!isObjectLike(value)) return primitiveJson(value, path);
-    const state = this.byProxy.get(value) ?? this.byBase.get(value);
+    const state = this.stateFor(value);
     if (state) {
       this.placedExisting = true;
       return this.finalizeNode(state, path);
     }
-    const done = this.memo.get(value);
+    const memo = (this.memo ??= new Map());
+    const inProgress = (this.inProgress ??= new Set());
+    const done = memo.get(value);
     if (done !== undefined) return done;
     const toJSON: unknown = (value as { toJSON?: unknown }).toJSON;
     if (typeof toJSON === "function") return this.userValue(toJSON.call(value, ""), path);
     if (value instanceof Number || value instanceof String || value instanceof Boolean) {
       return primitiveJson(value.valueOf(), path);
     }
-    if (this.inProgress.has(value)) throw new DraftValueError(`the context has a circular reference at ${path || "/"}`);
-    this.inProgress.add(value);
+    if (inProgress.has(value)) throw new DraftValueError(`the context has a circular reference at ${path || "/"}`);
+    inProgress.add(value);
     let out: Json;
     if (Array.isArray(value)) {
       const arr: Json[] = new Array<Json>(value.length);
@@ -348,11 +442,13 @@ export class Draft {
       }
       out = obj;
     }
-    this.inProgress.delete(value);
-    this.memo.set(value, out);
+    inProgress.delete(value);
+    memo.set(value, out);
     return out;
   }
 }
+
+const NO_KEYS: ReadonlySet<string> = new Set<string>();
 
 function markDirty(state: NodeState): void {
   if (state.dirty) return;

@@ -222,7 +222,9 @@ export function createFoldRun(options: { hookIds: readonly string[]; context: Js
       if (!call) throw new Error(`settle(${index}): no such call is running`);
       started.delete(index);
       const record = "failure" in outcome ? failed(call, outcome.failure) : settleReturn(call, asFoldReturn(outcome.returned));
-      records[index] = { ...record, durationMs };
+      // Each record is a fresh object: completed in place rather than copied (one object less per call).
+      (record as ChainCallRecord).durationMs = durationMs;
+      records[index] = record as ChainCallRecord;
     },
     get finished(): boolean {
       return started.size === 0 && (stopped || next >= hookIds.length);
