@@ -148,6 +148,33 @@ describe("a hook importing a declared npm package, exported to each Claude Code 
     expect(outputs).toEqual([DENY, {}]);
   });
 
+  it("a CommonJS package that requires a Node built-in (picomatch's require(\"path\")) runs in the script through Node's own require", { timeout: 120_000 }, async () => {
+    const globs = parsed({
+      ...gatePipeline,
+      settings: { env: [], dependencies: [{ name: "picomatch", range: "2.3.1" }] },
+      hooks: [
+        {
+          id: "g",
+          point: "PreToolUse",
+          name: "glob gate",
+          matcher: "Bash",
+          code: 'import picomatch from "picomatch";\nexport default async (input: { tool_input: { command?: string } }) => ({ systemMessage: String(picomatch("src/**/*.ts")(input.tool_input.command ?? "")) });\n',
+        },
+      ],
+    });
+    const dir = join(folder, "picomatch");
+    const { files } = exportPlugin(globs, "claude-code", await installForExport(globs, "claude-code"));
+    await writeFiles(dir, files);
+    expect(files.find((f) => f.path === "hooks/glob-gate.mjs")?.content).toContain('const require = __hookwrightCreateRequire(import.meta.url);');
+    const command = 'node "${CLAUDE_PLUGIN_ROOT}/hooks/glob-gate.mjs"';
+    const yes = await runCommandHook(command, JSON.stringify({ tool_input: { command: "src/a/b.ts" } }), { CLAUDE_PLUGIN_ROOT: dir });
+    const no = await runCommandHook(command, JSON.stringify({ tool_input: { command: "lib/b.ts" } }), { CLAUDE_PLUGIN_ROOT: dir });
+    expect([yes, no]).toEqual([
+      { code: 0, stdout: '{"systemMessage":"true"}\n', stderr: "" },
+      { code: 0, stdout: '{"systemMessage":"false"}\n', stderr: "" },
+    ]);
+  });
+
   it("a hook importing a package the pipeline does not declare, or one the registry does not have, is refused by name", async () => {
     const undeclared = parsed({ ...gatePipeline, hooks: [{ id: "g", point: "PreToolUse", name: "uses picomatch", matcher: "Bash", code: 'import pm from "picomatch";\nexport default async () => void pm;\n' }] });
     expect(() => exportPlugin(undeclared, "claude-code", { ok: true, dir: "/nonexistent" })).toThrow(
