@@ -38,7 +38,13 @@ export function useDependencyInstall(dependencies: readonly Dependency[] | undef
     return () => clearTimeout(timer);
   }, [dependencies]);
   // The dependencies query installs the set (server/deps/install.ts) and answers when it is done.
-  const query = useQuery({ ...trpc.dependencies.types.queryOptions({ dependencies: [...settled] }), enabled: settled.length > 0, staleTime: Infinity });
+  // An installed set does not change; a failure (npm errors are not cached on the server) is asked
+  // again when Settings or the editor opens or the window regains focus: the registry may answer now.
+  const query = useQuery({
+    ...trpc.dependencies.types.queryOptions({ dependencies: [...settled] }),
+    enabled: settled.length > 0,
+    staleTime: (q) => (q.state.data?.ok === false ? 0 : Infinity),
+  });
   if (current.length === 0) return { state: "none" };
   if (keyOf(settled) !== keyOf(current) || !query.data) {
     if (query.error && keyOf(settled) === keyOf(current)) return { state: "failed", message: `the server could not install them: ${query.error.message}`, dependency: null };
