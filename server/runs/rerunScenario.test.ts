@@ -114,6 +114,24 @@ describe("re-run with a tool handler's file writes", () => {
     expect(firstDivergence(first.events, third.events)).toBeNull();
   });
 
+  it("runs a hand-written result's file changes, and answers the model with an error naming a change that may not be made", async () => {
+    const current = getPipeline(handle.db, pipelineId);
+    const [scenario] = current.document.scenarios;
+    if (!scenario) throw new Error("no scenario");
+    const scripted = (path: string) => ({
+      ...scenario,
+      tools: [{ name: "lookup", description: "", inputSchema: { type: "object" }, results: [{ content: "cats: 3 hits", isError: false, files: [{ op: "write" as const, path, before: null, after: "found cats\n", encoding: "utf8" as const }] }] }],
+    });
+    const ok = await run(() => service.start({ pipelineId, scenario: { inline: scripted("/workspace/notes.txt") } }));
+    expect(hookLogs(ok.events)[0]).toBe("read: found cats (at 1767225600000, r=0.6271)");
+    const refused = await run(() => service.start({ pipelineId, scenario: { inline: scripted("/etc/notes.txt") } }));
+    const result = refused.events.find((e) => e.type === "tool.result");
+    expect(result?.type === "tool.result" ? [result.content, result.isError] : null).toEqual([
+      "Tool \"lookup\": its result's file changes could not be made: EACCES: permission denied (the sandbox's file system is /workspace and /tmp), write '/etc/notes.txt'",
+      true,
+    ]);
+  });
+
   it("lets an edited hook read the files as the original run's tool left them", async () => {
     const first = await run(() => service.start({ pipelineId, scenario: { name: "two lookups" } }));
     const current = getPipeline(handle.db, pipelineId);
