@@ -45,7 +45,8 @@ const pending = new Map<string, Promise<InstallResult>>();
  * @example const r = await installDependencies([{ name: "shell-quote", range: "^1.8.1" }]);
  */
 export function installDependencies(dependencies: readonly Dependency[], root = depsCacheRoot()): Promise<InstallResult> {
-  const dir = join(root, dependencySetKey(dependencies));
+  // The cache is data, not code the server imports: keep Next's file tracing out of it.
+  const dir = join(/* turbopackIgnore: true */ root, dependencySetKey(dependencies));
   const running = pending.get(dir);
   if (running) return running;
   const started = installOnce(dependencies, root, dir).finally(() => pending.delete(dir));
