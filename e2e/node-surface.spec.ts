@@ -321,6 +321,22 @@ test.describe("Node surface", () => {
     await expect(page.getByRole("region", { name: "Re-run" }).locator(".run-log")).toHaveText(["error now reads: found cats at 1767225600000 (at 1767225600001)"]);
     await expect(page.getByRole("region", { name: "Original run" }).locator(".run-log")).toHaveText(["error read: found cats at 1767225600000 (at 1767225600001)"]);
   });
+
+  test("a pipeline file whose fixture header name the form would refuse is refused on import, naming the field", async ({ page, seedPipeline, uniqueName }) => {
+    const seeded = await seedPipeline(auditPipeline, { name: uniqueName("Audit trail") });
+    await page.goto(`/pipelines/${seeded.id}`);
+    const [scenario] = auditPipeline.scenarios ?? [];
+    const file = {
+      ...auditPipeline,
+      name: uniqueName("Bad headers"),
+      scenarios: [{ ...scenario, http: [{ url: "https://api.example.com/a" }, { url: "https://api.example.com/b", headers: { "X-Rate Limit": "10" } }] }],
+    };
+    await page.getByTestId("import-file").setInputFiles({ name: "headers.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(file)) });
+    const problems = page.getByRole("dialog", { name: "Could not import headers.json" });
+    await expect(problems.getByTestId("import-issues").locator("li")).toHaveText([
+      'scenarios[0].http[1].headers "X-Rate Limit" is not a header name: no spaces or colons (the value goes in its own field)',
+    ]);
+  });
 });
 
 /** Selects the run's tool result in the timeline and checks the handler's console output listed under it. */
