@@ -64,6 +64,17 @@ describe("replaying a call's file changes", () => {
     ]);
   });
 
+  it("appends what was appended to what the file holds now, so an edited hook's earlier write is kept", async () => {
+    const pipeline = pipelineOf({ reader });
+    const runner = await harness.open(pipeline, { files: [{ path: "/workspace/log.txt", content: "edited hook\n" }] });
+    runner.replayTool({ files: [{ op: "append", path: "/workspace/log.txt", before: "original hook\n", after: "original hook\ntool line\n", encoding: "utf8" }] });
+    runner.replayTool({ files: [{ op: "append", path: "/workspace/new.txt", before: null, after: "first\n", encoding: "utf8" }] });
+    expect(runner.finalFiles()).toEqual([
+      { path: "/workspace/log.txt", content: "edited hook\ntool line\n", encoding: "utf8" },
+      { path: "/workspace/new.txt", content: "first\n", encoding: "utf8" },
+    ]);
+  });
+
   it("moves the clock and the generator past the values the call took, so the next call gets what it got", async () => {
     const taker = `export default (ctx: any) => { ctx.took = [Date.now(), Date.now(), Math.random()]; };`;
     const next = `export default (ctx: any) => { ctx.next = [Date.now(), Math.random()]; };`;

@@ -195,8 +195,9 @@ export class VirtualFs {
 
   /**
    * Makes a recorded change again (a re-run's tool returns its recorded result, and its handler's
-   * writes are put back): the file system ends as the change left it, with the same rules on where
-   * a change may go, and nobody is told (the tool result already carries the change).
+   * writes are put back): a file ends as the change left it (an append adds what was appended to
+   * what the file holds now), with the same rules on where a change may go, and nobody is told
+   * (the tool result already carries the change).
    */
   replay(recorded: FileChange): void {
     const bytes = (text: string | null) => (text === null ? null : recorded.encoding === "base64" ? new Uint8Array(Buffer.from(text, "base64")) : new TextEncoder().encode(text));
@@ -219,8 +220,19 @@ export class VirtualFs {
         if (after) this.putChanged(to, after);
         return;
       }
-      case "write":
       case "append": {
+        // What was appended goes after what the file holds now (a hook edited since may have written it differently).
+        const before = bytes(recorded.before);
+        const after = bytes(recorded.after);
+        const current = this.files.get(path)?.bytes;
+        if (before && after && current && !recorded.truncated && startsWith(after, before)) {
+          this.putChanged(path, concat(current, after.subarray(before.length)));
+          return;
+        }
+        if (after) this.putChanged(path, after);
+        return;
+      }
+      case "write": {
         const after = bytes(recorded.after);
         if (after) this.putChanged(path, after);
         else this.remove(path);
@@ -258,6 +270,10 @@ export class VirtualFs {
       return { path, content: c.after, encoding: c.encoding, ...(c.truncated ? { truncated: true } : {}) };
     });
   }
+}
+
+function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {
+  return prefix.length <= bytes.length && prefix.every((b, i) => bytes[i] === b);
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
