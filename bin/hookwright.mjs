@@ -10,7 +10,7 @@
 import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { setFlagsFromString } from "node:v8";
+import { prepareCliProcess } from "./cliProcess.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const ENTRY = "server/cli/main.ts";
@@ -18,17 +18,9 @@ const CACHE = join(ROOT, ".cache", "cli");
 const BUNDLE = join(CACHE, "main.mjs");
 const MANIFEST = join(CACHE, "manifest.json");
 /** Files that change how sources are bundled, though esbuild does not list them as inputs. */
-const CONFIG = ["package.json", "tsconfig.json", "bin/hookwright.mjs"];
+const CONFIG = ["package.json", "tsconfig.json", "bin/hookwright.mjs", "bin/cliProcess.mjs"];
 
-// The sandbox keeps its pre-initialized QuickJS snapshot here, so a CLI process does not build it again.
-process.env.HOOKWRIGHT_SANDBOX_CACHE ??= join(ROOT, ".cache", "sandbox");
-
-// A CLI process is short: QuickJS's WebAssembly runs on V8's baseline compiler (Liftoff) only.
-// Tiering its hot functions up to the optimizing compiler costs more CPU on background threads
-// than a run gets back (bench/hook-overhead: a 12-call run with 5 hooks, 10 KB: about 150 ms of
-// CPU less; 1 MB: about 200 ms less). Set before any WebAssembly is compiled; the server's
-// long-lived run workers keep V8's default tiering.
-setFlagsFromString("--liftoff-only");
+prepareCliProcess(ROOT);
 
 async function fingerprint(path) {
   try {

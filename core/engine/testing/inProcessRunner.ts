@@ -25,8 +25,20 @@ export interface InProcessRunner extends HookRunner {
   received: { point: string; hookId: string; context: JsonObject }[];
 }
 
-export function createInProcessRunner(options: { hooks?: Record<string, TestHook>; tools?: Record<string, TestTool> } = {}): InProcessRunner {
+export interface InProcessRunnerOptions {
+  hooks?: Record<string, TestHook>;
+  tools?: Record<string, TestTool>;
+  /**
+   * Keep a JSON copy of every hook's input in `received` (default true). The hook-overhead
+   * bench turns it off: it measures this runner as the unsandboxed floor, and copying a 1 MB
+   * context per hook is no part of that.
+   */
+  recordReceived?: boolean;
+}
+
+export function createInProcessRunner(options: InProcessRunnerOptions = {}): InProcessRunner {
   const hooks = options.hooks ?? {};
+  const record = options.recordReceived ?? true;
   const received: InProcessRunner["received"] = [];
   return {
     received,
@@ -49,7 +61,7 @@ export function createInProcessRunner(options: { hooks?: Record<string, TestHook
         fold: request.fold,
         extras: loggerField ? (hookId) => ({ [loggerField]: logger(hookId) }) : undefined,
         invoke: async (hookId, input) => {
-          received.push({ point: request.point, hookId, context: JSON.parse(JSON.stringify(input)) as JsonObject });
+          if (record) received.push({ point: request.point, hookId, context: JSON.parse(JSON.stringify(input)) as JsonObject });
           const hook = hooks[hookId];
           if (!hook) return { failure: { kind: "threw", message: `no test hook "${hookId}"`, location: null } };
           try {
