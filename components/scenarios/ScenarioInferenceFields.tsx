@@ -80,9 +80,12 @@ export function ScenarioInferenceFields({ value, onPatch }: { value: Scenario; o
             ))}
           </select>
         </label>
+        <p className={styles.head}>
+          <span className={styles.op}>Profiles ({entries.length})</span> <span className={styles.note}>key, provider, model</span>
+        </p>
         {entries.map(([key, p], i) => (
           <div key={i} className={styles.row} data-testid="inference-profile">
-            <input aria-label={`Key of profile ${i + 1}`} value={key} spellCheck={false} onChange={(e) => setProfiles(entries.map((x, j) => (j === i ? [e.target.value, x[1]] : x)), undefined, inference.activeProfile === key ? e.target.value : inference.activeProfile)} />
+            <input aria-label={`Key of profile ${i + 1}`} placeholder="key" value={key} spellCheck={false} onChange={(e) => setProfiles(entries.map((x, j) => (j === i ? [e.target.value, x[1]] : x)), undefined, inference.activeProfile === key ? e.target.value : inference.activeProfile)} />
             <input aria-label={`Provider of profile ${key}`} placeholder="provider" value={p.provider ?? ""} spellCheck={false} onChange={(e) => setProfiles(entries.map((x, j) => (j === i ? [x[0], optional({ ...x[1], provider: e.target.value })] : x)))} />
             <input aria-label={`Model of profile ${key}`} placeholder="model" value={p.model ?? ""} spellCheck={false} onChange={(e) => setProfiles(entries.map((x, j) => (j === i ? [x[0], optional({ ...x[1], model: e.target.value })] : x)))} />
             <label>
@@ -96,6 +99,9 @@ export function ScenarioInferenceFields({ value, onPatch }: { value: Scenario; o
         <button type="button" className="btn" onClick={() => setProfiles([...entries, [freeKey(keys), {}]], "Add an inference profile")}>
           Add profile
         </button>
+        <p className={styles.head}>
+          <span className={styles.op}>Replies to hooks&apos; model calls ({inference.replies.length})</span> <span className={styles.note}>the first call gets the first reply</span>
+        </p>
         {inference.replies.map((r, i) => (
           <div key={i} className={styles.change} data-testid="inference-reply">
             {"text" in r ? (
