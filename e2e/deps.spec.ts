@@ -1,10 +1,12 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { unzipSync } from "fflate";
+import { claudeBashGate } from "~/core/examples/claudeBashGate";
 import type { PipelineInput } from "~/core/pipeline/schema";
 import { createTraceResolver } from "~/core/trace/resolve";
+import { writeFiles } from "~/server/bundles/testing/commandHook";
 import { expect, test } from "./test";
 
 /*
@@ -167,35 +169,11 @@ test.describe("npm dependencies", () => {
 
   test("a Claude Code gate importing shell-quote runs in the app, and its exported plugin script has shell-quote bundled in", async ({ page, seedPipeline, uniqueName, api }) => {
     test.setTimeout(120_000);
+    // The Claude Code Bash gate example, its hook parsing the command with shell-quote instead of a regular expression.
     const gate: PipelineInput = {
-      format: "hookwright.pipeline/v1",
-      name: "Bash gate with shell-quote",
-      profile: "claude-code",
+      ...claudeBashGate,
       settings: { env: [], dependencies: [{ name: "shell-quote", range: "^1.8.1" }] },
-      hooks: [
-        {
-          id: "bash-gate",
-          point: "PreToolUse",
-          name: "dangerous-command-gate",
-          enabled: true,
-          matcher: "Bash",
-          code: GATE_CODE,
-        },
-      ],
-      scenarios: [
-        {
-          name: "rm -rf",
-          prompt: "Clean up the build folder.",
-          model: {
-            kind: "scripted",
-            responses: [
-              { content: [{ type: "tool_use", id: "toolu_rm", name: "Bash", input: { command: 'rm -rf "build dir"' } }], stopReason: "tool_use" },
-              { content: [{ type: "text", text: "Not allowed." }], stopReason: "end_turn" },
-            ],
-          },
-          tools: [{ name: "Bash", description: "Runs a shell command.", inputSchema: { type: "object" }, results: ["ok"] }],
-        },
-      ],
+      hooks: (claudeBashGate.hooks ?? []).map((h) => ({ ...h, code: GATE_CODE })),
     };
     const seeded = await seedPipeline(gate, { name: uniqueName("Bash gate with shell-quote") });
     await page.goto(`/pipelines/${seeded.id}`);
@@ -209,7 +187,7 @@ test.describe("npm dependencies", () => {
     const start = events.find((e) => e?.type === "point.start" && e.point === "PreToolUse");
     const end = events.find((e) => e?.type === "hook.end" && e.hookId === "bash-gate");
     const recorded = end?.type === "hook.end" ? end.output : null;
-    expect(recorded).toEqual({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: 'parsed ["rm","-rf","build dir"]: destructive' } });
+    expect(recorded).toEqual({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: 'parsed ["rm","-rf","build"]: destructive' } });
 
     await page.getByRole("button", { name: "Export plugin…" }).click();
     const dialog = page.getByRole("dialog", { name: "Export as a Claude Code plugin" });
@@ -219,11 +197,12 @@ test.describe("npm dependencies", () => {
     expect(Object.keys(entries).filter((name) => name.includes("node_modules") || name.endsWith("package.json"))).toEqual([]);
     const folder = mkdtempSync(path.join(tmpdir(), "hookwright-e2e-deps-"));
     try {
-      for (const [name, bytes] of Object.entries(entries)) {
-        if (name.endsWith("/")) continue;
-        mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
-        writeFileSync(path.join(folder, name), bytes);
-      }
+      await writeFiles(
+        folder,
+        Object.entries(entries)
+          .filter(([name]) => !name.endsWith("/"))
+          .map(([name, bytes]) => ({ path: name, content: new TextDecoder().decode(bytes) })),
+      );
       const root = path.join(folder, download.suggestedFilename().replace(/\.zip$/, ""));
       const input = start?.type === "point.start" ? start.context.input : null;
       // Run from the temporary folder, far from any node_modules: shell-quote must be inside the script.
