@@ -57,9 +57,12 @@ export function installChain(): ChainApi {
 
   /** The last chain's input, kept for {@link ChainApi.openPatched}; the executor never mutates it. */
   let lastInput: JsonObject | null = null;
+  /** Consecutive chains of a point send the same options: parsed once (the executor only reads them). */
+  let lastOptions: { json: string; options: ChainOpenOptions } | null = null;
 
   const begin = (context: JsonObject, optionsJson: string): void => {
-    const options = parse(optionsJson) as ChainOpenOptions;
+    if (lastOptions?.json !== optionsJson) lastOptions = { json: optionsJson, options: parse(optionsJson) as ChainOpenOptions };
+    const options = lastOptions.options;
     const field = options.loggerField;
     lastInput = context;
     pending = new Map();
@@ -91,9 +94,13 @@ export function installChain(): ChainApi {
     },
     start() {
       const calls = current().start();
-      for (const call of calls) pending.set(call.index, call);
-      const [only] = calls;
-      return calls.length === 1 && only ? only.index : stringify(calls.map((c) => c.index));
+      // Indexed loops: for..of and destructuring go through the iterator protocol, slow in QuickJS.
+      for (let i = 0; i < calls.length; i++) {
+        const call = calls[i] as PendingCall;
+        pending.set(call.index, call);
+      }
+      if (calls.length === 1) return (calls[0] as PendingCall).index;
+      return calls.length === 0 ? "[]" : stringify(calls.map((c) => c.index));
     },
     input(index) {
       const call = pending.get(index);
