@@ -12,6 +12,11 @@ import { getRunRow, readAllEvents } from "./runStore";
 /* Expectations checked after every run, and runs of one point alone: real engine, real sandbox. */
 
 const beConcise = examplePipelines.find((p) => p.name === "Be concise") as PipelineInput;
+const firstScenario = (p: PipelineInput) => {
+  const scenario = p.scenarios?.[0];
+  if (!scenario) throw new Error(`example "${p.name}" has no scenario`);
+  return scenario;
+};
 
 describe("run service: expectations and point runs", () => {
   let handle: DbHandle;
@@ -88,7 +93,7 @@ describe("run service: expectations and point runs", () => {
           code: 'import fs from "node:fs";\nexport default async () => { const r = await fetch("https://api.example.com/x"); console.log(fs.readFileSync("data/a.txt", "utf8"), r.status, await r.text()); };',
         },
       ],
-      scenarios: [{ ...beConcise.scenarios?.[0], name: "default", prompt: "Hi", files: [{ path: "data/a.txt", content: "from the scenario" }], http: [{ url: "https://api.example.com/x", body: "pong" }] }],
+      scenarios: [{ ...firstScenario(beConcise), name: "default", prompt: "Hi", files: [{ path: "data/a.txt", content: "from the scenario" }], http: [{ url: "https://api.example.com/x", body: "pong" }] }],
     };
     const pipelineId = createPipeline(handle.db, reader).id;
     const { events } = await settle(() => service.startPoint({ pipelineId, point: "stop", context: { conversationId: "c1" } }));
