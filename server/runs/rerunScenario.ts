@@ -1,5 +1,5 @@
 import type { Scenario } from "../../core/pipeline/schema";
-import type { ToolResult } from "../../core/pipeline/toolResultSchema";
+import { recordedToolResults } from "../../core/run/recordedToolResults";
 import type { TraceEvent } from "../../core/trace/events";
 
 /**
@@ -14,26 +14,7 @@ import type { TraceEvent } from "../../core/trace/events";
  * instead of the tool (`claimedBy`) did not run the tool, so it is not one of the tool's results.
  */
 export function rerunScenario(recorded: Scenario, events: readonly TraceEvent[]): Scenario {
-  const toolOf = new Map<string, string>();
-  const results = new Map<string, ToolResult[]>();
-  for (const e of events) {
-    if (e.type === "tool.call") toolOf.set(e.toolUseId, e.name);
-    else if (e.type === "tool.result" && e.claimedBy === undefined) {
-      const name = toolOf.get(e.toolUseId);
-      if (name === undefined) continue;
-      const list = results.get(name) ?? [];
-      list.push({
-        content: e.content,
-        isError: e.isError,
-        ...(e.logs?.length ? { logs: e.logs } : {}),
-        ...(e.files?.length ? { files: e.files } : {}),
-        ...(e.requests?.length ? { requests: e.requests } : {}),
-        ...(e.clock?.length ? { clock: e.clock } : {}),
-        ...(e.random?.length ? { random: e.random } : {}),
-      });
-      results.set(name, list);
-    }
-  }
+  const results = recordedToolResults(events);
   return {
     ...recorded,
     tools: recorded.tools.map((tool) => {
