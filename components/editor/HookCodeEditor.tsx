@@ -102,10 +102,6 @@ export default function HookCodeEditor(props: HookCodeEditorProps) {
     if (mounted && reveal) jump({ line: reveal.line, column: reveal.column ?? 1 });
   }, [mounted, reveal, jump]);
 
-  // What onMount registers outside the editor itself, released when this editor goes.
-  const registered = useRef<{ dispose(): void } | null>(null);
-  useEffect(() => () => registered.current?.dispose(), []);
-
   const onMount = useCallback<OnMount>((editor, m) => {
     editorRef.current = editor;
     editor.onDidChangeModelContent(() => {
@@ -113,15 +109,16 @@ export default function HookCodeEditor(props: HookCodeEditorProps) {
       const changed = model ? fileOfUri(model.uri.toString()) : null;
       if (model && changed) callbacks.current.onChangeCode(changed, model.getValue());
     });
-    // An action, not `editor.addCommand`: a command is registered for the whole page and never
-    // released, and it kept every closed editor (and the designer page around it) in memory.
-    registered.current?.dispose();
-    registered.current = editor.addAction({
+    // An action released with the editor, not `editor.addCommand`: a command is registered for
+    // the whole page and never released, and it kept every closed editor (and the designer page
+    // around it) in memory.
+    const save = editor.addAction({
       id: "hookwright.save",
       label: "Save the pipeline",
       keybindings: [m.KeyMod.CtrlCmd | m.KeyCode.KeyS],
       run: () => callbacks.current.onSave(),
     });
+    editor.onDidDispose(() => save.dispose());
     setMounted(true);
   }, []);
 
