@@ -2,9 +2,9 @@
 import type { ToolDefinition } from "~/core/pipeline/schema";
 import { Field, JsonField, RequiredTextField } from "./fields";
 import { LazyToolHandlerEditor } from "./LazyToolHandlerEditor";
+import { ToolResultEditor } from "./ToolResultEditor";
+import type { ToolResult } from "./toolResultEffects";
 import styles from "./scenarios.module.css";
-
-type ToolResult = NonNullable<ToolDefinition["results"]>[number];
 
 export const HANDLER_TEMPLATE = `/** Called with the tool call's input; returns the result: a string, or { content, isError }. */
 export default function handle(input: Record<string, unknown>): string {
@@ -82,26 +82,17 @@ export function ToolEditor(props: {
         </div>
       ) : (
         <ol className={styles.list} aria-label={`${owner} results`}>
-          {results.map((r, i) => {
-            const content = typeof r === "string" ? r : r.content;
-            const isError = typeof r === "string" ? false : r.isError;
-            const set = (next: { content: string; isError: boolean }, label?: string) =>
-              setResults(results.map((x, j) => (j === i ? (next.isError ? next : next.content) : x)), label);
-            return (
-              <li key={i} className={styles.listItem}>
-                <Field label={`${owner} result ${i + 1}`} wide>
-                  {(id) => <textarea id={id} className={styles.input} rows={1} value={content} onChange={(e) => set({ content: e.target.value, isError })} />}
-                </Field>
-                <label className={styles.check}>
-                  <input type="checkbox" checked={isError} onChange={(e) => set({ content, isError: e.target.checked }, `Mark result ${i + 1} of ${owner} as ${e.target.checked ? "an error" : "a success"}`)} />
-                  Error
-                </label>
-                <button type="button" className={styles.iconButton} aria-label={`Remove result ${i + 1} of ${owner}`} disabled={results.length === 1} title={results.length === 1 ? "A tool needs at least one result" : "Remove this result"} onClick={() => setResults(results.filter((_, j) => j !== i), `Remove a result of ${owner}`)}>
-                  ✕
-                </button>
-              </li>
-            );
-          })}
+          {results.map((r, i) => (
+            <ToolResultEditor
+              key={i}
+              value={r}
+              index={i}
+              owner={owner}
+              onlyOne={results.length === 1}
+              onChange={(next, label) => setResults(results.map((x, j) => (j === i ? next : x)), label)}
+              onRemove={() => setResults(results.filter((_, j) => j !== i), `Remove a result of ${owner}`)}
+            />
+          ))}
           <li>
             <button type="button" className="btn btn-quiet" onClick={() => setResults([...results, ""], `Add a result to ${owner}`)}>
               + Add result
