@@ -322,6 +322,116 @@ test.describe("Node surface", () => {
     await expect(page.getByRole("region", { name: "Original run" }).locator(".run-log")).toHaveText(["error read: found cats at 1767225600000 (at 1767225600001)"]);
   });
 
+  test("a run saved as a scenario keeps its tool handler's file write, which the form lists under the result, keeps on edit and removes on request", async ({
+    page,
+    seedPipeline,
+    uniqueName,
+    api,
+  }) => {
+    const notes: PipelineInput = {
+      ...auditPipeline,
+      hooks: [
+        {
+          id: "reader",
+          point: "post-tool-use",
+          name: "reader",
+          enabled: true,
+          code: [
+            'import fs from "node:fs";',
+            "",
+            "export default async function (ctx: any) {",
+            '  const notes = fs.existsSync("/workspace/notes.txt") ? fs.readFileSync("/workspace/notes.txt", "utf8").trim() : "(no notes)";',
+            "  process.stderr.write(`read: ${notes} (at ${Date.now()})\\n`);",
+            '  fs.appendFileSync("data/seen.log", `${notes}\\n`);',
+            "}",
+          ].join("\n"),
+        },
+      ],
+      scenarios: [
+        {
+          name: "one note",
+          prompt: "Note it.",
+          model: {
+            kind: "scripted",
+            responses: [
+              { content: [{ type: "tool_use", id: "toolu_1", name: "note", input: { q: "cats" } }], stopReason: "tool_use" },
+              { content: [{ type: "text", text: "Done." }], stopReason: "end_turn" },
+            ],
+          },
+          tools: [
+            {
+              name: "note",
+              handler: [
+                'import fs from "node:fs";',
+                "",
+                "export default function (input: { q: string }) {",
+                "  fs.writeFileSync(\"/workspace/notes.txt\", `found ${input.q} at ${Date.now()}\\n`);",
+                "  console.log(`noted ${input.q}`);",
+                "  return `${input.q}: noted`;",
+                "}",
+              ].join("\n"),
+            },
+          ],
+        },
+      ],
+    };
+    const seeded = await seedPipeline(notes, { name: uniqueName("Saved notes") });
+    /** Runs the selected scenario and returns its stored events once it has finished. */
+    const runOnce = async (nth: number) => {
+      await page.getByTestId("run-button").click();
+      await expect.poll(async () => (await api.runs.list.query({ pipelineId: seeded.id })).length, { timeout: 30_000 }).toBe(nth);
+      const [latest] = await api.runs.list.query({ pipelineId: seeded.id });
+      const runId = latest?.id ?? "";
+      await expect.poll(async () => (await api.runs.get.query({ runId })).run.status, { timeout: 30_000 }).toBe("finished");
+      const events = await api.runs.events.query({ runId, afterSeq: 0, limit: 1000 });
+      const end = events.at(-1);
+      return {
+        hookLogs: events.flatMap((e) => (e.type === "hook.end" ? e.logs.map((l) => l.message) : [])),
+        files: end?.type === "run.end" ? end.files : null,
+      };
+    };
+    const card = page.locator('.run-hook-cards [data-testid="hook-card"][data-hook-id="reader"]').first();
+    await page.goto(`/pipelines/${seeded.id}`);
+    const original = await runOnce(1);
+    expect(original.hookLogs).toEqual(["read: found cats at 1767225600000 (at 1767225600001)"]);
+    await expect(card.locator(".run-log")).toHaveText(["error read: found cats at 1767225600000 (at 1767225600001)"]);
+
+    // Save as scenario: the tool's recorded result carries the handler's write, log and clock read.
+    await page.getByTestId("run-info").getByTestId("save-as-scenario").click();
+    await expect(page.getByRole("listbox", { name: "Scenarios" }).getByRole("option", { selected: true })).toContainText("one note (recorded)");
+    await expect(page.getByTestId("save-status")).toHaveText("Saved");
+    const write = { op: "write", path: "/workspace/notes.txt", before: null, after: "found cats at 1767225600000\n", encoding: "utf8" };
+    const savedTools = async () => (await api.pipelines.get.query({ id: seeded.id })).document.scenarios.find((s) => s.name === "one note (recorded)")?.tools;
+    expect((await savedTools())?.[0]?.results).toEqual([{ content: "cats: noted", isError: false, logs: [{ level: "log", message: "noted cats" }], files: [write], clock: [1767225600000] }]);
+    const form = page.getByTestId("scenario-form");
+    const effects = form.getByRole("group", { name: "Recorded effects of result 1 of Tool note" });
+    await expect(effects.locator("p")).toHaveText("Recorded from the tool's handler, replayed when this result is returned: 1 file change, 1 log line, 1 clock read.");
+    await expect(effects.locator("li")).toHaveText(["write /workspace/notes.txt"]);
+
+    // The saved scenario runs the same turn: the hook reads the file the handler wrote, the files end the same.
+    await expect(page.getByTestId("run-scenario")).toHaveText("one note (recorded)");
+    const replayed = await runOnce(2);
+    expect(replayed.hookLogs).toEqual(original.hookLogs);
+    expect(replayed.files).toEqual([
+      { path: "/workspace/notes.txt", content: "found cats at 1767225600000\n", encoding: "utf8" },
+      { path: expect.stringMatching(/^\/workspace\/plugins\/saved-notes-[a-z0-9]+\/data\/seen\.log$/), content: "found cats at 1767225600000\n", encoding: "utf8" },
+    ]);
+    expect(replayed.files).toEqual(original.files);
+
+    // Editing the text keeps the write; removing the effects leaves the text alone, and the hook then finds no notes.
+    await form.getByLabel("Tool note result 1", { exact: true }).fill("cats: noted twice");
+    await expect(page.getByTestId("save-status")).toHaveText("Saved", { timeout: 10_000 });
+    expect((await savedTools())?.[0]?.results).toEqual([{ content: "cats: noted twice", isError: false, logs: [{ level: "log", message: "noted cats" }], files: [write], clock: [1767225600000] }]);
+    await expect(effects.locator("li")).toHaveText(["write /workspace/notes.txt"]);
+    await form.getByRole("button", { name: "Remove the recorded effects of result 1 of Tool note" }).click();
+    await expect(effects).toHaveCount(0);
+    await expect(form.getByLabel("Tool note result 1", { exact: true })).toHaveValue("cats: noted twice");
+    await expect(page.getByTestId("save-status")).toHaveText("Saved", { timeout: 10_000 });
+    expect((await savedTools())?.[0]?.results).toEqual(["cats: noted twice"]);
+    const plain = await runOnce(3);
+    expect(plain.hookLogs).toEqual(["read: (no notes) (at 1767225600000)"]);
+  });
+
   test("a pipeline file whose fixture header name the form would refuse is refused on import, naming the field", async ({ page, seedPipeline, uniqueName }) => {
     const seeded = await seedPipeline(auditPipeline, { name: uniqueName("Audit trail") });
     await page.goto(`/pipelines/${seeded.id}`);
