@@ -425,6 +425,11 @@ test.describe("Node surface", () => {
     await expect(effects.locator("li")).toHaveText(["write /workspace/notes.txt"]);
     await form.getByRole("button", { name: "Remove the recorded effects of result 1 of Tool note" }).click();
     await expect(effects).toHaveCount(0);
+    // Undo brings them back, named as what was done.
+    await page.getByRole("button", { name: "Undo: Remove the recorded effects of result 1 of Tool note" }).click();
+    await expect(effects.locator("li")).toHaveText(["write /workspace/notes.txt"]);
+    await form.getByRole("button", { name: "Remove the recorded effects of result 1 of Tool note" }).click();
+    await expect(effects).toHaveCount(0);
     await expect(form.getByLabel("Tool note result 1", { exact: true })).toHaveValue("cats: noted twice");
     await expect(page.getByTestId("save-status")).toHaveText("Saved", { timeout: 10_000 });
     expect((await savedTools())?.[0]?.results).toEqual(["cats: noted twice"]);
