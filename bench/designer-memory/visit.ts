@@ -28,7 +28,10 @@ export interface Visit {
   editorMs: number;
   /** ms from clicking Run to the run's exit reason. */
   runMs: number;
+  /** In the designer, the run over. */
   memory: Memory;
+  /** DOM nodes back on the pipeline list: the same after every visit unless designers are kept. */
+  listNodes: number;
 }
 
 export type Measure = (options?: { models?: boolean }) => Promise<Memory>;
@@ -156,5 +159,7 @@ export async function visitPipeline(page: Page, pipeline: { id: string; name: st
   const memory = await measure(options);
   await page.getByRole("link", { name: "← All pipelines" }).click();
   await page.waitForURL((url) => url.pathname === "/");
-  return { name: pipeline.name, editorMs, runMs, memory };
+  await page.locator(`a[href="/pipelines/${pipeline.id}"]`).first().waitFor();
+  const listNodes = (await measure()).nodes;
+  return { name: pipeline.name, editorMs, runMs, memory, listNodes };
 }
