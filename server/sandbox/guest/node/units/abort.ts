@@ -115,7 +115,10 @@ export class AbortSignal extends EventTarget {
     signal._abort(reason);
     return signal;
   }
-  /** Aborts after `ms` of the run's virtual clock (while the hook call is still going on). */
+  /**
+   * Aborts after `ms` of the run's virtual clock (while the hook call is still going on). The
+   * timer is unref'd, as in Node: left pending at the end of the call, it ends without a warning.
+   */
   static timeout(ms: number): AbortSignal {
     const signal = new AbortSignal();
     setTimer(() => signal._abort(new DOMException("The operation was aborted due to timeout", "TimeoutError")), ms);
@@ -142,6 +145,10 @@ export class AbortController {
 }
 
 export function create(_env: UnitEnv): Record<string, unknown> {
-  setTimer = (fn, ms) => (globalThis as unknown as { setTimeout(f: () => void, ms: number): unknown }).setTimeout(fn, ms);
+  setTimer = (fn, ms) => {
+    const timer = (globalThis as unknown as { setTimeout(f: () => void, ms: number): { unref?: () => unknown } }).setTimeout(fn, ms);
+    timer.unref?.();
+    return timer;
+  };
   return { Event, EventTarget, AbortController, AbortSignal, DOMException };
 }
