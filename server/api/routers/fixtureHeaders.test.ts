@@ -1,30 +1,14 @@
-import { TRPCError } from "@trpc/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PipelineInput } from "~/core/pipeline/schema";
 import type { DbHandle } from "~/db/client";
-import { openTestDatabase } from "~/db/testDatabase";
-import { createCaller } from "../root";
-import { createContextInner } from "../trpc";
+import { openTestApi, rejection, type TestApi } from "../testing/testApi";
 
 /* A fixture header name the scenario form would refuse is refused when a pipeline file is imported or saved too. */
 
 let handle: DbHandle;
-let api: ReturnType<typeof createCaller>;
-beforeEach(() => {
-  handle = openTestDatabase();
-  api = createCaller(createContextInner({ db: handle.db }));
-});
+let api: TestApi;
+beforeEach(() => ({ handle, api } = openTestApi()));
 afterEach(() => handle.close());
-
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
-}
 
 const fixtures = (headers: Record<string, string>) => [
   { method: "GET", url: "https://api.example.com/a", status: 200, headers: {}, body: "", delayMs: 0 },

@@ -1,28 +1,12 @@
-import { TRPCError } from "@trpc/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { examplePipelines } from "~/core/examples";
 import type { DbHandle } from "~/db/client";
-import { openTestDatabase } from "~/db/testDatabase";
-import { createCaller } from "../root";
-import { createContextInner } from "../trpc";
+import { openTestApi, rejection, type TestApi } from "../testing/testApi";
 
 let handle: DbHandle;
-let api: ReturnType<typeof createCaller>;
-beforeEach(() => {
-  handle = openTestDatabase();
-  api = createCaller(createContextInner({ db: handle.db }));
-});
+let api: TestApi;
+beforeEach(() => ({ handle, api } = openTestApi()));
 afterEach(() => handle.close());
-
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
-}
 
 describe("pipelines router", () => {
   it("creates a blank pipeline and lists it", async () => {
