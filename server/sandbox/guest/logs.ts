@@ -1,6 +1,9 @@
 import type { LogEntry } from "../../../core/trace/events";
 import { formatArgs, inspect, isError, safeJson } from "./format";
 
+/** Captured before user code runs: a hook replacing its realm's JSON cannot disturb the sandbox's bookkeeping. */
+const { stringify } = JSON;
+
 /**
  * Guest code: the per-call log buffer behind `console.*` and the context's `logger`.
  * Volume is capped per hook call so a logging loop cannot flood the trace (or the heap).
@@ -110,6 +113,33 @@ function pinoMessage(args: readonly unknown[], bindings: Record<string, unknown>
   } else {
     message = formatArgs(args);
   }
-  const extra = Object.keys(fields).length > 0 ? safeJson(fields) : "";
+  const extra = Object.keys(fields).length > 0 ? fieldsJson(fields) : "";
   return message && extra ? `${message} ${extra}` : message || extra;
+}
+
+/** The fields as JSON, with each Error in them as data (JSON alone would print `{}`). */
+function fieldsJson(fields: Record<string, unknown>): string {
+  try {
+    const text = stringify(fields, (_key, v: unknown) => (typeof v === "bigint" ? `${v}n` : isError(v) ? errorData(v, 0) : v));
+    return text === undefined ? "undefined" : text;
+  } catch {
+    return safeJson(fields);
+  }
+}
+
+/**
+ * An Error the way the Vellum host's `err` serializer writes it (util/log-redact.ts: name,
+ * message, a string code, stack, the cause chain, then the other own enumerable fields). The
+ * stack reads as Node's, `Name: message` then the hook's frames; the sandbox's own frames (its realm code, host modules) are left out.
+ */
+function errorData(err: Error, depth: number): unknown {
+  const out: Record<string, unknown> = { name: String(err.name), message: String(err.message) };
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === "string") out.code = code;
+  const frames = typeof err.stack === "string" ? err.stack.split("\n").filter((line) => line.trim() !== "" && !line.includes("(hookwright:") && !line.includes("(<input>:")) : [];
+  out.stack = [`${out.name}: ${out.message}`, ...frames.filter((line) => /^\s+at /.test(line))].join("\n");
+  const cause = (err as { cause?: unknown }).cause;
+  if (cause !== undefined) out.cause = isError(cause) && depth < 8 ? errorData(cause, depth + 1) : cause;
+  for (const key of Object.keys(err)) if (!(key in out)) out[key] = (err as unknown as Record<string, unknown>)[key];
+  return out;
 }
