@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { PipelineInput, Scenario } from "~/core/pipeline/schema";
+import type { Scenario } from "~/core/pipeline/schema";
 import { comparableEvent, firstDivergence } from "~/core/run/divergence";
 import type { TraceEvent } from "~/core/trace/events";
 import { openDatabase, type DbHandle } from "~/db/client";
@@ -9,6 +9,7 @@ import { defaultRunEngine } from "./engine";
 import { createRunService, type RunService } from "./runService";
 import { rerunScenario } from "./rerunScenario";
 import { getRunRow, readAllEvents } from "./runStore";
+import { notesPipeline, notesReaderCode } from "./testing/notesPipeline";
 
 /*
  * A re-run replaces a tool's handler by its recorded results. The handler's file writes must come
@@ -16,54 +17,7 @@ import { getRunRow, readAllEvents } from "./runStore";
  * original run's. Real engine, real sandbox.
  */
 
-const readerCode = (label: string) =>
-  [
-    'import fs from "node:fs";',
-    "",
-    "export default async function (ctx: any) {",
-    '  const notes = fs.existsSync("/workspace/notes.txt") ? fs.readFileSync("/workspace/notes.txt", "utf8") : "(no notes)";',
-    // The clock and generator are shared by the run: the handler's reads move them for this hook.
-    `  process.stderr.write(\`${label} \${notes.trim().split("\\n").join(", ")} (at \${Date.now()}, r=\${Math.random().toFixed(4)})\\n\`);`,
-    '  fs.appendFileSync("data/seen.log", notes);',
-    "}",
-  ].join("\n");
-
-const pipeline: PipelineInput = {
-  format: "hookwright.pipeline/v1",
-  name: "Notes reader",
-  profile: "vellum",
-  hooks: [{ id: "reader", point: "post-tool-use", name: "reader", enabled: true, code: readerCode("read:") }],
-  scenarios: [
-    {
-      name: "two lookups",
-      prompt: "Look it up twice.",
-      files: [{ path: "/workspace/old.txt", content: "old\n" }],
-      model: {
-        kind: "scripted",
-        responses: [
-          { content: [{ type: "tool_use", id: "toolu_1", name: "lookup", input: { q: "cats" } }], stopReason: "tool_use" },
-          { content: [{ type: "tool_use", id: "toolu_2", name: "lookup", input: { q: "dogs" } }], stopReason: "tool_use" },
-          { content: [{ type: "text", text: "Done." }], stopReason: "end_turn" },
-        ],
-      },
-      tools: [
-        {
-          name: "lookup",
-          handler: [
-            'import fs from "node:fs";',
-            "",
-            "export default function (input: { q: string }) {",
-            '  fs.appendFileSync("/workspace/notes.txt", `found ${input.q}\\n`);',
-            '  if (fs.existsSync("/workspace/old.txt")) fs.renameSync("/workspace/old.txt", "/workspace/archive.txt");',
-            "  console.log(`noted ${input.q} at ${Date.now()}, r=${Math.random().toFixed(4)}`);",
-            "  return `${input.q}: 3 hits`;",
-            "}",
-          ].join("\n"),
-        },
-      ],
-    },
-  ],
-};
+const pipeline = notesPipeline({ handlerDrawsRandom: true });
 
 describe("re-run with a tool handler's file writes", () => {
   let handle: DbHandle;
@@ -135,7 +89,7 @@ describe("re-run with a tool handler's file writes", () => {
   it("lets an edited hook read the files as the original run's tool left them", async () => {
     const first = await run(() => service.start({ pipelineId, scenario: { name: "two lookups" } }));
     const current = getPipeline(handle.db, pipelineId);
-    const hooks = current.document.hooks.map((h) => ({ ...h, code: readerCode("now reads:") }));
+    const hooks = current.document.hooks.map((h) => ({ ...h, code: notesReaderCode("now reads:") }));
     saveRevision(handle.db, { id: pipelineId, baseRevision: current.revision, document: { ...current.document, hooks } });
     const second = await run(() => service.rerun({ runId: first.runId }));
     expect(second.row?.revision).toBe(2);

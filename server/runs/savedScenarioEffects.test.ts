@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { PipelineInput } from "~/core/pipeline/schema";
 import { comparableEvent } from "~/core/run/divergence";
 import { scenarioFromTrace } from "~/core/run/scenarioFromTrace";
 import type { TraceEvent } from "~/core/trace/events";
@@ -9,6 +8,7 @@ import { createRunEventBus } from "./eventBus";
 import { defaultRunEngine } from "./engine";
 import { createRunService, type RunService } from "./runService";
 import { getRunRow, readAllEvents } from "./runStore";
+import { notesPipeline } from "./testing/notesPipeline";
 
 /*
  * "Save as scenario" replaces a tool's handler by its recorded results. Its file writes (and clock and
@@ -16,58 +16,7 @@ import { getRunRow, readAllEvents } from "./runStore";
  * saved scenario runs. Real engine, real sandbox, the scenario saved into the pipeline and run by name.
  */
 
-const pipeline: PipelineInput = {
-  format: "hookwright.pipeline/v1",
-  name: "Notes reader",
-  profile: "vellum",
-  hooks: [
-    {
-      id: "reader",
-      point: "post-tool-use",
-      name: "reader",
-      enabled: true,
-      code: [
-        'import fs from "node:fs";',
-        "",
-        "export default async function (ctx: any) {",
-        '  const notes = fs.existsSync("/workspace/notes.txt") ? fs.readFileSync("/workspace/notes.txt", "utf8") : "(no notes)";',
-        '  process.stderr.write(`read: ${notes.trim().split("\\n").join(", ")} (at ${Date.now()}, r=${Math.random().toFixed(4)})\\n`);',
-        '  fs.appendFileSync("data/seen.log", notes);',
-        "}",
-      ].join("\n"),
-    },
-  ],
-  scenarios: [
-    {
-      name: "two lookups",
-      prompt: "Look it up twice.",
-      files: [{ path: "/workspace/old.txt", content: "old\n" }],
-      model: {
-        kind: "scripted",
-        responses: [
-          { content: [{ type: "tool_use", id: "toolu_1", name: "lookup", input: { q: "cats" } }], stopReason: "tool_use" },
-          { content: [{ type: "tool_use", id: "toolu_2", name: "lookup", input: { q: "dogs" } }], stopReason: "tool_use" },
-          { content: [{ type: "text", text: "Done." }], stopReason: "end_turn" },
-        ],
-      },
-      tools: [
-        {
-          name: "lookup",
-          handler: [
-            'import fs from "node:fs";',
-            "",
-            "export default function (input: { q: string }) {",
-            '  fs.appendFileSync("/workspace/notes.txt", `found ${input.q}\\n`);',
-            '  if (fs.existsSync("/workspace/old.txt")) fs.renameSync("/workspace/old.txt", "/workspace/archive.txt");',
-            "  console.log(`noted ${input.q} at ${Date.now()}`);",
-            "  return `${input.q}: 3 hits`;",
-            "}",
-          ].join("\n"),
-        },
-      ],
-    },
-  ],
-};
+const pipeline = notesPipeline({ handlerDrawsRandom: false });
 
 describe("a scenario saved from a run whose tool handler wrote files", () => {
   let handle: DbHandle;
