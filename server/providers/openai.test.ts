@@ -89,6 +89,50 @@ describe("OpenAI-compatible provider through the official SDK against a local Ch
     });
   });
 
+  it("sends a user message's images as image_url parts with a data URL, in block order, after its tool results", async () => {
+    server.script([{ kind: "stream", reply: { text: "A red pixel.", finishReason: "stop" } }]);
+    const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
+    const reply = await createLiveModelProvider({ model: model(), providers: [config] }).respond(
+      request(3, {
+        system: null,
+        tools: [],
+        messages: [
+          { role: "assistant", content: [{ type: "tool_use", id: "call_s", name: "shot", input: {} }] },
+          {
+            role: "user",
+            content: [
+              { type: "tool_result", tool_use_id: "call_s", content: "saved" },
+              { type: "text", text: "What is in this image?" },
+              { type: "image", source: { type: "base64", media_type: "image/png", data: png } },
+              { type: "text", text: "And this one?" },
+              { type: "image", source: { type: "base64", media_type: "image/jpeg", data: "/9j/4AAQ" } },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(reply).toMatchObject({ content: [{ type: "text", text: "A red pixel." }], stopReason: "end_turn" });
+    expect(server.modelCalls().at(-1)?.body).toEqual({
+      model: "llama3.2",
+      messages: [
+        { role: "assistant", content: null, tool_calls: [{ id: "call_s", type: "function", function: { name: "shot", arguments: "{}" } }] },
+        { role: "tool", tool_call_id: "call_s", content: "saved" },
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "What is in this image?" },
+            { type: "image_url", image_url: { url: `data:image/png;base64,${png}` } },
+            { type: "text", text: "And this one?" },
+            { type: "image_url", image_url: { url: "data:image/jpeg;base64,/9j/4AAQ" } },
+          ],
+        },
+      ],
+      max_completion_tokens: 200,
+      stream_options: { include_usage: true },
+      stream: true,
+    });
+  });
+
   it("finish_reason length is max_tokens", async () => {
     server.script([{ kind: "stream", reply: { text: "cut", finishReason: "length" } }]);
     expect(await createLiveModelProvider({ model: model(), providers: [config] }).respond(request(1))).toMatchObject({ stopReason: "max_tokens" });

@@ -1,5 +1,5 @@
 import OpenAI from "openai";
-import type { ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
+import type { ChatCompletionContentPart, ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
 import type { ContentBlock, Message } from "../../core/pipeline/schema";
 import { MalformedReplyError, rejectionOf } from "./rejection";
 import { streamClock } from "./streamClock";
@@ -11,6 +11,9 @@ import type { ProviderCall, ProviderConfig, ProviderReply } from "./types";
  * content blocks map to chat messages: tool_use blocks become the assistant's `tool_calls`
  * (input as JSON `arguments`), tool_result blocks become `tool` messages, which the API wants
  * right after the assistant message, so they go before the user's text of the same message.
+ * A user message with images becomes content parts, in block order: text parts and `image_url`
+ * parts whose URL is a data URL of the base64 image (tool results carry text only, in the
+ * schema and in the API's tool messages).
  */
 
 /** Servers that need no key (Ollama, LM Studio) still get one: the SDK refuses to send none. */
@@ -75,7 +78,13 @@ function toChatMessages(message: Message): ChatCompletionMessageParam[] {
   const results: ChatCompletionMessageParam[] = message.content.flatMap((b) =>
     b.type === "tool_result" ? [{ role: "tool" as const, tool_call_id: b.tool_use_id, content: typeof b.content === "string" ? b.content : b.content.map((t) => t.text).join("\n") }] : [],
   );
-  return text === "" && results.length > 0 ? results : [...results, { role: "user", content: text }];
+  if (!message.content.some((b) => b.type === "image")) return text === "" && results.length > 0 ? results : [...results, { role: "user", content: text }];
+  const parts = message.content.flatMap((b): ChatCompletionContentPart[] => {
+    if (b.type === "text") return [{ type: "text", text: b.text }];
+    if (b.type === "image") return [{ type: "image_url", image_url: { url: `data:${b.source.media_type};base64,${b.source.data}` } }];
+    return [];
+  });
+  return [...results, { role: "user", content: parts }];
 }
 
 function parseArguments(raw: string, name: string): Record<string, unknown> {
