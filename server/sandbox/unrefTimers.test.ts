@@ -47,6 +47,17 @@ describe("unref'd timers", () => {
     expect(call.logs).toEqual([]);
   });
 
+  it("timers/promises with ref: false ends silently, and still resolves when awaited", async () => {
+    const runner = await harness.open(
+      pipelineOf({
+        h: `import { setTimeout as wait } from "node:timers/promises";\nexport default async () => { void wait(1000, "late", { ref: false }); const v = await wait(10, "on time", { ref: false }); return { v }; };`,
+      }),
+    );
+    const call = callOf(await chain(runner, ["h"], {}), "h");
+    expect(call.returned).toEqual({ v: "on time" });
+    expect(call.logs).toEqual([]);
+  });
+
   it("control: a plain setTimeout left pending still warns, and clearTimeout takes the handle or its number", async () => {
     const plain = await run(`export default () => { setTimeout(() => {}, 10); };`);
     expect(plain.logs).toEqual([PENDING_WARNING]);

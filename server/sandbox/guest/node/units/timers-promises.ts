@@ -4,9 +4,14 @@ import type { UnitEnv } from "../unitEnv";
  * Guest unit `timers/promises`: promise forms of the virtual timers. `setTimeout(ms, value)`
  * resolves after `ms` of the run's virtual clock (no real time passes), honouring `signal`;
  * `setInterval` is an async iterator; `scheduler.wait` / `scheduler.yield` as in Node.
+ * `ref: false` unrefs the timer (it still fires while the call awaits it, and ends silently).
  */
 
-type Timer = (fn: () => void, ms?: number) => unknown;
+type Timer = (fn: () => void, ms?: number) => { unref?: () => unknown };
+interface Options {
+  signal?: Signal;
+  ref?: boolean;
+}
 interface Signal {
   aborted: boolean;
   reason: unknown;
@@ -20,7 +25,7 @@ export function create(_env: UnitEnv): Record<string, unknown> {
   const clearT = g.clearTimeout;
   const abortError = (signal: Signal) => Object.assign(new Error("The operation was aborted"), { name: "AbortError", code: "ABORT_ERR", cause: signal.reason });
 
-  function delay<T>(ms: unknown, value?: T, options: { signal?: Signal } = {}): Promise<T> {
+  function delay<T>(ms: unknown, value?: T, options: Options = {}): Promise<T> {
     const signal = options.signal;
     if (signal?.aborted) return Promise.reject(abortError(signal));
     return new Promise<T>((resolve, reject) => {
@@ -32,11 +37,12 @@ export function create(_env: UnitEnv): Record<string, unknown> {
         signal?.removeEventListener("abort", onAbort);
         resolve(value as T);
       }, Number(ms) || 0);
+      if (options.ref === false) id.unref?.();
       signal?.addEventListener("abort", onAbort, { once: true });
     });
   }
 
-  async function* interval<T>(ms: unknown, value?: T, options: { signal?: Signal } = {}): AsyncGenerator<T> {
+  async function* interval<T>(ms: unknown, value?: T, options: Options = {}): AsyncGenerator<T> {
     const signal = options.signal;
     let ticks = 0;
     let wake: (() => void) | null = null;
@@ -44,6 +50,7 @@ export function create(_env: UnitEnv): Record<string, unknown> {
       ticks++;
       wake?.();
     }, Number(ms) || 0);
+    if (options.ref === false) id.unref?.();
     try {
       for (;;) {
         if (signal?.aborted) throw abortError(signal);
@@ -60,8 +67,8 @@ export function create(_env: UnitEnv): Record<string, unknown> {
 
   return {
     setTimeout: delay,
-    setImmediate: <T>(value?: T, options?: { signal?: Signal }) => delay(0, value, options),
+    setImmediate: <T>(value?: T, options?: Options) => delay(0, value, options),
     setInterval: interval,
-    scheduler: { wait: (ms: unknown, options?: { signal?: Signal }) => delay(ms, undefined, options), yield: () => delay(0) },
+    scheduler: { wait: (ms: unknown, options?: Options) => delay(ms, undefined, options), yield: () => delay(0) },
   };
 }
