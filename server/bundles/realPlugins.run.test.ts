@@ -314,7 +314,7 @@ describe("image-fallback, with the plugin API's runtime values", () => {
     expect(submit?.logs).toEqual([
       {
         level: "warn",
-        message: `Vision captioning call failed ${JSON.stringify({ plugin: "image-fallback", err: { name: "Error", message: NO_REPLY, stack: `Error: ${NO_REPLY}\n    at captionImage (src/vision-caption.ts:41:48)` } })}`,
+        message: `Vision captioning call failed ${JSON.stringify({ plugin: "image-fallback", err: { name: "Error", message: NO_REPLY, stack: `Error: ${NO_REPLY}\n    at captionImage (src/vision-caption.ts:86:48)` } })}`,
       },
       { level: "info", message: 'Replaced image blocks with text captions for text-only model {"plugin":"image-fallback","imageCount":1}' },
     ]);

@@ -51,6 +51,21 @@ function original(file: string, map: SourceMapIndex, line: number, column: numbe
   return pos ? { file, line: pos.line, column: pos.column } : { file, line, column };
 }
 
+/**
+ * Stack frames quoted in a log line (`err.stack`, a logger's serialized Error) pointed at the
+ * user's own TypeScript: `(hooks/h.ts:12:7)` in transpiled coordinates becomes the original
+ * position. Frames in files the pipeline has no map for are left as they are.
+ */
+export function mapFramesInText(text: string, maps: SourceMaps): string {
+  if (maps.size === 0 || text.indexOf(":") === -1) return text;
+  return text.replace(/\(([^\s()]+):(\d+):(\d+)\)/g, (whole: string, file: string, l: string, c: string) => {
+    const map = maps.get(file);
+    if (!map) return whole;
+    const pos = original(file, map, Number(l), Number(c));
+    return `(${file}:${pos.line}:${pos.column})`;
+  });
+}
+
 export function where(location: SourceLocation | null): string {
   return location ? ` (${location.file}:${location.line}:${location.column})` : "";
 }

@@ -45,6 +45,16 @@ describe("ctx.logger and Errors", () => {
     });
   });
 
+  it("stack frames are in the hook's own TypeScript lines, also in a logged err.stack", async () => {
+    const logs = await logsOf(
+      `  type Shape = {\n    a: number;\n  };\n  const s: Shape = { a: 1 };\n  const err = new Error("late " + s.a);\n  ctx.logger.warn({ err });\n  console.log(err.stack.split("\\n")[0]);`,
+    );
+    expect(logs).toEqual([
+      { level: "warn", message: '{"err":{"name":"Error","message":"late 1","stack":"Error: late 1\\n    at h_default (hooks/h.ts:6:24)"}}' },
+      { level: "log", message: "    at h_default (hooks/h.ts:6:24)" },
+    ]);
+  });
+
   it("an Error as the only argument reads the same as console.log prints it", async () => {
     const logs = await logsOf(`  const err = new RangeError("too many");\n  ctx.logger.error(err);\n  console.log(err);`);
     expect(logs).toEqual([

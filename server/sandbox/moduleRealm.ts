@@ -2,7 +2,7 @@ import type { QuickJSContext, QuickJSHandle, VmCallResult } from "quickjs-emscri
 import type { HookFailure } from "../../core/engine/ports";
 import type { LogEntry } from "../../core/trace/events";
 import { newRecording, type CallRecording, type RunDeterminism } from "./clock";
-import { mib, neverSettledFailure, thrownFailure, timeoutFailure, where, type SourceMaps } from "./failures";
+import { mapFramesInText, mib, neverSettledFailure, thrownFailure, timeoutFailure, where, type SourceMaps } from "./failures";
 import type { GuestError } from "./guest/realm";
 import { asCallReport, asGuestError, isRecord, readJson } from "./guestAnswers";
 import { REALM_GUEST_SCRIPT } from "./guestBundle.generated";
@@ -324,6 +324,7 @@ export class ModuleRealm {
     if (text === "") return { logs: [], failure: null };
     const report = asCallReport(readJson(text));
     if (!report) return { logs: [{ level: "warn", message: "the sandbox could not collect this call's logs" }], failure: null };
+    for (const entry of report.logs) entry.message = mapFramesInText(entry.message, this.maps);
     if (report.exit) return { logs: report.logs, failure: { kind: "threw", message: `Error: ${report.exit}`, location: null } };
     const failure = report.timerError ? thrownFailure(report.timerError, this.maps, this.instance.limits.memoryBytes) : null;
     if (failure) failure.message = `${failure.message.replace(where(failure.location), "")} (in a timer callback)${where(failure.location)}`;
