@@ -75,6 +75,8 @@ test.describe("the plugin API's runtime values", () => {
       await expect(call.getByLabel("reply")).toHaveText("A single red pixel.");
       await expect(card).toContainText("[Image auto-described for text-only model: A single red pixel.]");
       await expect(card.locator(".run-log-info")).toContainText("Replaced image blocks with text captions for text-only model");
+      // AbortSignal.timeout(30_000) on the caption call is unref'd, as in Node: no pending-timer warning on the card.
+      await expect(card.locator(".run-log-warn")).toHaveCount(0);
       await expect(page.getByTestId("exit-reason")).toBeVisible({ timeout: 30_000 });
 
       // No reply left: the hook's call fails naming the field, and the host's placeholder replaces the image.
@@ -87,6 +89,9 @@ test.describe("the plugin API's runtime values", () => {
         { timeout: 30_000 },
       );
       await expect(again).toContainText("[Image: auto-description failed (text-only model)]");
+      // The plugin logs { err }: the card shows the Error's name, message and stack (at the plugin's own line), not {}.
+      await expect(again.locator(".run-log-warn")).toContainText('Vision captioning call failed {"plugin":"image-fallback","err":{"name":"Error","message":"no scripted reply');
+      await expect(again.locator(".run-log-warn")).toContainText("at captionImage (src/vision-caption.ts:86:48)");
 
       // One click adds a reply for that call; the next run's caption is it.
       await again.getByTestId("add-inference-reply").click();
