@@ -11,6 +11,7 @@ import { webSearchApproval } from "~/core/examples/webSearchApproval";
 import { createTraceResolver } from "~/core/trace/resolve";
 import type { TraceEvent } from "~/core/trace/events";
 import type { AppRouter } from "~/server/api/root";
+import { openPoint } from "./fixtures/graph";
 import { expect, test } from "./test";
 
 /*
@@ -91,7 +92,7 @@ test.describe("Approvals", () => {
     const id = page.url().split("/").at(-1) ?? "";
 
     await page.getByTestId("stage-tools").click();
-    await page.getByTestId("point-badge-before_tool_call").first().click();
+    await openPoint(page, "before_tool_call");
     await expect(page.getByTestId("hook-panel-point")).toHaveText("before_tool_call");
     await page.getByTestId("add-hook").click();
     await expect(page.getByTestId("hook-row")).toHaveCount(1);

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { unzipSync } from "fflate";
 import { zipPlugin } from "~/server/bundles/zip";
+import { openPoint } from "./fixtures/graph";
 import { expect, test } from "./test";
 
 /*
@@ -51,7 +52,7 @@ test("a hand-written Claude Code plugin imports with its shell hook shown as ext
   await expect(page.getByTestId("point-count-PreToolUse").first()).toHaveText("1");
   await expect(page.getByTestId("point-external-PreToolUse").first()).toHaveText("+1 external");
   // The hook panel lists it with its command and why it cannot run here.
-  await page.getByTestId("point-badge-PreToolUse").first().click();
+  await openPoint(page, "PreToolUse");
   const external = page.getByTestId("external-hook");
   await expect(external).toHaveCount(1);
   await expect(external).toContainText("bash ${CLAUDE_PLUGIN_ROOT}/hooks/log.sh");

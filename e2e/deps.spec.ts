@@ -7,6 +7,7 @@ import { claudeBashGate } from "~/core/examples/claudeBashGate";
 import type { PipelineInput } from "~/core/pipeline/schema";
 import { createTraceResolver } from "~/core/trace/resolve";
 import { writeFiles } from "~/server/bundles/testing/commandHook";
+import { openPoint } from "./fixtures/graph";
 import { expect, test } from "./test";
 
 /*
@@ -73,7 +74,7 @@ test.describe("npm dependencies", () => {
     });
 
     // The editor cannot resolve the import yet.
-    await page.getByTestId("point-badge-post-tool-use").first().click();
+    await openPoint(page, "post-tool-use");
     await page.getByTestId("hook-name").filter({ hasText: "parse" }).click();
     await expect(page.locator(".monaco-editor")).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId("diagnostics")).toContainText("Cannot find module 'shell-quote'", { timeout: 30_000 });
@@ -109,7 +110,7 @@ test.describe("npm dependencies", () => {
     test.setTimeout(180_000);
     const seeded = await seedPipeline(gatePipeline, { name: uniqueName("Install states") });
     await page.goto(`/pipelines/${seeded.id}`);
-    await page.getByTestId("point-badge-post-tool-use").first().click();
+    await openPoint(page, "post-tool-use");
     await page.getByTestId("hook-name").filter({ hasText: "parse" }).click();
     await expect(page.locator(".monaco-editor")).toBeVisible({ timeout: 30_000 });
     const editorStatus = page.getByTestId("dependency-install-status");

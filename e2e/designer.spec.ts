@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Locator, Page, Request } from "@playwright/test";
 import { showcase, twoPreModelHooks } from "./fixtures/designer";
+import { openPoint } from "./fixtures/graph";
 import { emptyRegistry } from "./fixtures/pipelines";
 import { expect, test } from "./test";
 
@@ -23,21 +24,6 @@ async function editorText(page: Page): Promise<string> {
 async function focusEditorEnd(page: Page): Promise<void> {
   await page.locator(".monaco-editor .view-lines").click();
   await page.keyboard.press("ControlOrMeta+End");
-}
-
-/**
- * Opens a hook point from its graph badge as a user does: in view first, then clicked. At
- * 1280×720 a badge can sit below the visible part of the graph; Playwright would scroll the
- * graph's container to it, React Flow scrolls it straight back, and under load the release of
- * the click then lands on the pane, so the point never opens. Focusing the badge pans the graph
- * to it (the click waits for the pan to finish); the pressed state says the click took.
- */
-async function openPoint(page: Page, point: string): Promise<void> {
-  const b = badge(page, point);
-  await b.focus();
-  await expect(b).toBeInViewport({ ratio: 1 });
-  await b.click();
-  await expect(b).toHaveAttribute("aria-pressed", "true");
 }
 
 async function rowNames(list: Locator): Promise<string[]> {

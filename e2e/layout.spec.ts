@@ -4,6 +4,7 @@ import { examplePipelines } from "~/core/examples";
 import type { PipelineInput } from "~/core/pipeline/schema";
 import type { AppRouter } from "~/server/api/root";
 import { showcase } from "./fixtures/designer";
+import { openPoint } from "./fixtures/graph";
 import { beConciseWithTools, editHookCode } from "./fixtures/runs";
 import { expect, test } from "./test";
 
@@ -153,7 +154,7 @@ test.describe("Designer layout", () => {
     for (const size of sizes) {
       await page.setViewportSize(size);
       await page.goto(`/pipelines/${seeded.id}`);
-      await page.getByTestId("point-badge-pre-model-call").first().click();
+      await openPoint(page, "pre-model-call");
       await page.getByTestId("hook-name").first().click();
       await expect(page.locator(".monaco-editor")).toBeVisible({ timeout: 30_000 });
       await expect.poll(() => page.locator(".monaco-editor .view-lines").innerText()).toContain("PreModelCallContext");

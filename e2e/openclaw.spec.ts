@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { openPoint } from "./fixtures/graph";
 import { expect, test } from "./test";
 
 /*
@@ -7,7 +8,6 @@ import { expect, test } from "./test";
  * allowConversationAccess trap, drawn as such), turned on, run, and its result on the hook's card.
  */
 
-const badge = (page: Page, point: string) => page.getByTestId(`point-badge-${point}`).first();
 const rows = (page: Page) => page.getByTestId("hook-row");
 
 test.describe("OpenClaw", () => {
@@ -66,7 +66,7 @@ test.describe("OpenClaw", () => {
     await page.goto(`/pipelines/${created.id}`);
     // 23 points: the graph zooms to one stage of the run, where its badges are readable and clickable.
     await page.getByTestId("stage-tools").click();
-    await badge(page, "before_tool_call").click();
+    await openPoint(page, "before_tool_call");
     await expect(page.getByTestId("hook-panel-point")).toHaveText("before_tool_call");
     await page.getByTestId("add-hook").click();
     const matcher = rows(page).getByTestId("hook-matcher");

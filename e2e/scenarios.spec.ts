@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { openPoint } from "./fixtures/graph";
 import { savedRevision, toolLogger } from "./fixtures/scenarios";
 import { expect, test } from "./test";
 
@@ -189,7 +190,7 @@ test.describe("Scenarios", () => {
     test("Run clicked right after typing in Monaco runs the code just typed, at the revision it was saved as", async ({ page, api, seedPipeline }) => {
       const seeded = await seedPipeline(toolLogger);
       await page.goto(`/pipelines/${seeded.id}`);
-      await page.getByTestId("point-badge-pre-model-call").first().click();
+      await openPoint(page, "pre-model-call");
       await page.getByTestId("hook-name").first().click();
       await expect(page.locator(".monaco-editor")).toBeVisible({ timeout: 30_000 });
       // Replace the body's one line (typing braces would meet Monaco's auto-closing).

@@ -7,6 +7,7 @@ import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { chainedPipeline } from "~/core/bundles/fixtures/pipelines";
 import { twoPreModelHooks } from "./fixtures/designer";
+import { openPoint } from "./fixtures/graph";
 import { expect, test } from "./test";
 
 /*
@@ -87,7 +88,7 @@ test.describe("Security", () => {
       });
       const seeded = await seedPipeline(twoPreModelHooks, { name: "CSP" });
       await page.goto(`/pipelines/${seeded.id}`);
-      await page.getByTestId("point-badge-pre-model-call").first().click();
+      await openPoint(page, "pre-model-call");
       await page.getByTestId("hook-name").first().click();
       await expect(page.locator(".monaco-editor")).toBeVisible({ timeout: 30_000 });
       await page.locator(".monaco-editor .view-lines").click();

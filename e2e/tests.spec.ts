@@ -1,11 +1,12 @@
 import type { Page } from "@playwright/test";
+import { openPoint } from "./fixtures/graph";
 import { editHookCode } from "./fixtures/runs";
 import { conciseCode, conciseUntested } from "./fixtures/tests";
 import { expect, test } from "./test";
 
 /** Replaces the open hook's code in Monaco, as a user pasting over it would. */
 async function replaceHookCode(page: Page, code: string) {
-  await page.getByTestId("point-badge-pre-model-call").click();
+  await openPoint(page, "pre-model-call");
   await page.getByTestId("hook-name").filter({ hasText: "be-concise" }).click();
   await expect(page.locator(".monaco-editor")).toBeVisible({ timeout: 30_000 });
   await page.locator(".monaco-editor .view-lines").click();
@@ -66,7 +67,7 @@ test.describe("Tests", () => {
     test("runs pre-model-call alone on an edited context and shows the hook's card and diff", async ({ page, seedPipeline, uniqueName }) => {
       const pipeline = await seedPipeline(conciseUntested, { name: uniqueName("Concise") });
       await page.goto(`/pipelines/${pipeline.id}`);
-      await page.getByTestId("point-badge-pre-model-call").click();
+      await openPoint(page, "pre-model-call");
       await page.getByTestId("badge-run-pre-model-call").click();
 
       const dialog = page.getByTestId("point-run-dialog");
@@ -116,7 +117,7 @@ test.describe("Tests", () => {
 
       // The designer opens on the restored code.
       await page.getByRole("link", { name: "Open the designer" }).click();
-      await page.getByTestId("point-badge-pre-model-call").click();
+      await openPoint(page, "pre-model-call");
       await page.getByTestId("hook-name").filter({ hasText: "be-concise" }).click();
       await expect(page.locator(".monaco-editor .view-lines")).toContainText("Be concise.", { timeout: 30_000 });
     });
