@@ -155,6 +155,7 @@ export function createFirePoint(options: {
         random: call.random,
         ...(call.files?.length ? { files: call.files } : {}),
         ...(call.requests?.length ? { requests: call.requests } : {}),
+        ...(call.env?.length ? { env: call.env } : {}),
         ...(call.inference?.length ? { inference: call.inference } : {}),
         ...(call.published?.length ? { published: call.published } : {}),
       });

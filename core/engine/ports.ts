@@ -3,6 +3,7 @@ import type { ContentBlock, Message, Pipeline, ToolDefinition } from "../pipelin
 import type { FoldRequest } from "../chain/fold/spec";
 import type { FileChange, FinalFile, ScenarioFile } from "../files/fileChange";
 import type { HttpExchange, HttpFixture } from "../sandbox/http";
+import type { EnvRead } from "../sandbox/envRead";
 import type { InferenceExchange } from "../sandbox/inference";
 import type { ScenarioInference } from "../pipeline/inferenceSchema";
 import type { ExecutionModel } from "../profiles/types";
@@ -43,6 +44,8 @@ export interface HookCallResult {
   files?: FileChange[];
   /** HTTP requests the call made and their fixture answers, in order (absent: none). */
   requests?: HttpExchange[];
+  /** process.env names the call read, in first-read order (absent: none). */
+  env?: EnvRead[];
   /** Model calls the hook made itself (a host module's provider) and their scripted answers, in order (absent: none). */
   inference?: InferenceExchange[];
   /** Events the hook published on the host's event hub, in order (absent: none). */
@@ -132,6 +135,8 @@ export interface ToolRunResult {
   files?: FileChange[];
   /** HTTP requests the handler made and their fixture answers, in order (absent: none). */
   requests?: HttpExchange[];
+  /** process.env names the handler read, in first-read order (absent: none). */
+  env?: EnvRead[];
   /** Date.now()/new Date() and Math.random() values the handler took, in order (absent: none). */
   clock?: number[];
   random?: number[];

@@ -56,6 +56,7 @@ export async function runToolPhase(toolUses: readonly ToolUseBlock[], deps: Tool
       ...(out.logs.length ? { logs: out.logs } : {}),
       ...(out.files?.length ? { files: out.files } : {}),
       ...(out.requests?.length ? { requests: out.requests } : {}),
+      ...(out.env?.length ? { env: out.env } : {}),
       ...(out.clock?.length ? { clock: out.clock } : {}),
       ...(out.random?.length ? { random: out.random } : {}),
     });

@@ -2,6 +2,7 @@ import type { JsonObject } from "../json";
 import type { Scenario } from "../pipeline/schema";
 import type { FileChange } from "../files/fileChange";
 import type { HttpExchange } from "../sandbox/http";
+import type { EnvRead } from "../sandbox/envRead";
 import type { LogEntry } from "../trace/events";
 import type { HookRunner } from "./ports";
 
@@ -13,6 +14,8 @@ export interface ToolOutput {
   files?: FileChange[];
   /** A handler's HTTP requests and their fixture answers (absent: none or no handler ran). */
   requests?: HttpExchange[];
+  /** process.env names a handler read (absent: none or no handler ran). */
+  env?: EnvRead[];
   /** Date.now()/new Date() and Math.random() values a handler took (absent: none or no handler ran). */
   clock?: number[];
   random?: number[];
@@ -58,13 +61,14 @@ export function createToolExecutor(scenario: Scenario, runner: HookRunner) {
   };
 }
 
-type Effects = Pick<ToolOutput, "files" | "requests" | "clock" | "random">;
+type Effects = Pick<ToolOutput, "files" | "requests" | "env" | "clock" | "random">;
 
 /** The handler's file changes, requests and clock and random values, only when there are some (the trace leaves empty lists out). */
 function effects(out: Effects): Effects {
   return {
     ...(out.files?.length ? { files: out.files } : {}),
     ...(out.requests?.length ? { requests: out.requests } : {}),
+    ...(out.env?.length ? { env: out.env } : {}),
     ...(out.clock?.length ? { clock: out.clock } : {}),
     ...(out.random?.length ? { random: out.random } : {}),
   };

@@ -36,6 +36,13 @@ const httpExchangeSchema = z.object({
   error: z.string().max(2000).optional(),
 });
 
+/** core/sandbox/envRead.ts `EnvRead`: the process.env names the handler read (no values). */
+const envReadSchema = z.object({
+  name: z.string().min(1).max(1000),
+  declared: z.boolean(),
+  secret: z.literal(true).optional(),
+});
+
 export const toolResultSchema = z.union(
   [
     z.string(),
@@ -48,6 +55,8 @@ export const toolResultSchema = z.union(
       files: z.array(fileChangeSchema).max(10_000).optional(),
       /** The handler's HTTP requests and their answers (recorded; not sent again). */
       requests: z.array(httpExchangeSchema).max(10_000).optional(),
+      /** The process.env names the handler read (recorded; shown on the tool result). */
+      env: z.array(envReadSchema).max(10_000).optional(),
       /** Date.now()/new Date() and Math.random() values the handler took: the run's clock and generator move past them again. */
       clock: z.array(z.number().int()).max(10_000).optional(),
       random: z.array(z.number().min(0).max(1)).max(10_000).optional(),

@@ -24,6 +24,7 @@ export function recordedToolResults(events: readonly TraceEvent[]): Map<string, 
         ...(e.logs?.length ? { logs: structuredClone(e.logs) } : {}),
         ...(e.files?.length ? { files: structuredClone(e.files) } : {}),
         ...(e.requests?.length ? { requests: structuredClone(e.requests) } : {}),
+        ...(e.env?.length ? { env: structuredClone(e.env) } : {}),
         ...(e.clock?.length ? { clock: [...e.clock] } : {}),
         ...(e.random?.length ? { random: [...e.random] } : {}),
       });
@@ -35,5 +36,5 @@ export function recordedToolResults(events: readonly TraceEvent[]): Map<string, 
 
 /** True when a result carries more than content and error flag (what the handler did when it was recorded). */
 export function hasRecordedEffects(result: ToolResult): boolean {
-  return typeof result !== "string" && (result.logs !== undefined || result.files !== undefined || result.requests !== undefined || result.clock !== undefined || result.random !== undefined);
+  return typeof result !== "string" && (result.logs !== undefined || result.files !== undefined || result.requests !== undefined || result.env !== undefined || result.clock !== undefined || result.random !== undefined);
 }

@@ -2,6 +2,7 @@ import type { Json, JsonObject, JsonPatch } from "../json";
 import type { FileChange, FinalFile } from "../files/fileChange";
 import type { HttpExchange } from "../sandbox/http";
 import type { InferenceExchange } from "../sandbox/inference";
+import type { EnvRead } from "../sandbox/envRead";
 import type { ContentBlock, Message } from "../pipeline/schema";
 
 /**
@@ -100,6 +101,8 @@ export interface HookEndEvent extends Base<"hook.end"> {
   files?: FileChange[];
   /** HTTP requests the hook made, answered from the scenario's fixtures (or failed), in order; absent when none. */
   requests?: HttpExchange[];
+  /** The `process.env` names the hook read, in first-read order, never values; absent when none. */
+  env?: EnvRead[];
   /** Model calls the hook made itself (Vellum's getConfiguredProvider), answered from the scenario's inference replies (or failed), in order; absent when none. */
   inference?: InferenceExchange[];
   /** Events the hook published on the host's event hub (Vellum's assistantEventHub), in order; absent when none. */
@@ -174,6 +177,8 @@ export interface ToolResultEvent extends Base<"tool.result"> {
   files?: FileChange[];
   /** HTTP requests a TypeScript tool handler made, answered from the scenario's fixtures (or failed), in order; absent when none. */
   requests?: HttpExchange[];
+  /** The `process.env` names a TypeScript tool handler read, in first-read order, never values; absent when none. */
+  env?: EnvRead[];
   /** Values a TypeScript tool handler got from Date.now()/new Date() and Math.random(), in order; absent when none (a re-run takes them again). */
   clock?: number[];
   random?: number[];

@@ -164,6 +164,7 @@ function chainResult(request: ChainRequest, output: ChainOutput, extras: Readonl
       random: extra.recording.random,
       ...(extra.recording.files?.length ? { files: extra.recording.files } : {}),
       ...(extra.recording.requests?.length ? { requests: extra.recording.requests } : {}),
+      ...(extra.recording.env?.length ? { env: extra.recording.env } : {}),
       ...(extra.recording.inference?.length ? { inference: extra.recording.inference } : {}),
       ...(extra.recording.published?.length ? { published: extra.recording.published } : {}),
       claimed: kept?.claimed ?? false,

@@ -1,5 +1,6 @@
 import type { FileChange } from "../../core/files/fileChange";
 import type { HttpExchange } from "../../core/sandbox/http";
+import type { EnvRead } from "../../core/sandbox/envRead";
 import type { InferenceExchange } from "../../core/sandbox/inference";
 import type { Json } from "../../core/json";
 
@@ -23,6 +24,8 @@ export interface CallRecording {
   files?: FileChange[];
   /** HTTP requests during the call and their fixture answers (server/sandbox/node/surface.ts). */
   requests?: HttpExchange[];
+  /** process.env names read during the call, first read first, once each (server/sandbox/node/surface.ts). */
+  env?: EnvRead[];
   /** Model calls through a host module's provider and their scripted answers (server/sandbox/node/surface.ts). */
   inference?: InferenceExchange[];
   /** Events published on a host module's event hub. */

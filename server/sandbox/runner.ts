@@ -3,6 +3,7 @@ import type { ChainRequest, ChainResult, HookFailure, HookRunner, RecordedToolEf
 import type { JsonObject } from "../../core/json";
 import type { Pipeline } from "../../core/pipeline/schema";
 import { envOf } from "../../core/pipeline/settingsSchema";
+import { envReadOf } from "../../core/sandbox/envRead";
 import { pluginDirOf, type FinalFile, type ScenarioFile } from "../../core/files/fileChange";
 import type { HttpFixture } from "../../core/sandbox/http";
 import type { ScenarioInference } from "../../core/pipeline/inferenceSchema";
@@ -158,6 +159,13 @@ class Runner implements SandboxRunner {
         const recording = det.recording;
         if (recording) (recording.requests ??= []).push(exchange);
       },
+      onEnvRead: (name) => {
+        const recording = det.recording;
+        if (!recording) return;
+        const reads = (recording.env ??= []);
+        // Once per name per call, in the order first read.
+        if (!reads.some((r) => r.name === name)) reads.push(envReadOf(name, options.pipeline.settings?.env));
+      },
       hostModules: options.hostModules ?? {},
       inference: options.inference,
       onInference: (exchange) => {
@@ -230,8 +238,8 @@ class Runner implements SandboxRunner {
       const outcome = realm.callTool(JSON.stringify(input));
       const logs = outcome.recording.unrecorded > 0 ? [...outcome.logs, unrecordedNote(outcome.recording.unrecorded)] : outcome.logs;
       // What the handler did to the file system and over HTTP, recorded like a hook's (it happened even if it then failed).
-      const { files, requests, clock, random } = outcome.recording;
-      const effects = { ...(files?.length ? { files } : {}), ...(requests?.length ? { requests } : {}), ...(clock.length ? { clock } : {}), ...(random.length ? { random } : {}) };
+      const { files, requests, env, clock, random } = outcome.recording;
+      const effects = { ...(files?.length ? { files } : {}), ...(requests?.length ? { requests } : {}), ...(env?.length ? { env } : {}), ...(clock.length ? { clock } : {}), ...(random.length ? { random } : {}) };
       this.dropPoisonedRealms();
       if (outcome.failure || !outcome.value) {
         const failure = outcome.failure ?? { kind: "threw" as const, message: "the tool handler returned nothing", location: null };

@@ -31,6 +31,8 @@ export interface NodeSurfaceOptions {
   fixtures?: readonly HttpFixture[];
   /** Called with each request a hook makes and its answer. */
   onRequest?: (exchange: HttpExchange) => void;
+  /** Called with each process.env name a hook reads (`*`: it listed the variables). */
+  onEnvRead?: (name: string) => void;
   /** Host modules the run's profile provides (their scripts are served, no others). */
   hostModules?: HostModuleMap;
   /** The scenario's inference settings: profiles, and the replies to hooks' own model calls. */
@@ -103,6 +105,9 @@ export class NodeSurface {
     switch (op) {
       case "env":
         return { ...this.options.env };
+      case "env.read":
+        this.options.onEnvRead?.(String(p.name ?? ""));
+        return null;
       case "facts":
         return { cwd: this.options.pluginDir };
       case "fetch":

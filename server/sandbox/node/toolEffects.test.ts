@@ -88,6 +88,7 @@ export default async () => {
       failure: null,
       files: [{ op: "write", path: "/tmp/token.txt", before: null, after: "Bearer [secret API_TOKEN]", encoding: "utf8" }],
       requests: [{ method: "GET", url: "https://api.example.com/search?q=[secret API_TOKEN]", status: 200, response: '{"hits":3}' }],
+      env: [{ name: "API_TOKEN", declared: true, secret: true }],
     });
   });
 });

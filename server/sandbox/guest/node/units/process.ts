@@ -31,8 +31,23 @@ export function create(env: UnitEnv): Record<string, unknown> {
   const cwd = String((env.call("facts", null) as { cwd: string }).cwd);
   const processEnv: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const key of Object.keys(variables)) processEnv[key] = String(variables[key]);
+  // Reads are recorded by name (never value) on the call's hook.end / tool.result; "*": the variables were listed.
+  // No getOwnPropertyDescriptor trap: Object.keys asks it for every name, which would record each one.
+  const read = (name: string) => env.call("env.read", { name });
   // Node's process.env turns every value written into a string.
   const envProxy = new Proxy(processEnv, {
+    get: (target, key, receiver) => {
+      if (typeof key === "string") read(key);
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+    has: (target, key) => {
+      if (typeof key === "string") read(key);
+      return Reflect.has(target, key);
+    },
+    ownKeys: (target) => {
+      read("*");
+      return Reflect.ownKeys(target);
+    },
     set: (target, key, value) => Reflect.set(target, key, typeof key === "string" ? String(value) : value),
     defineProperty: (target, key, descriptor) => Reflect.defineProperty(target, key, { ...descriptor, value: String(descriptor.value) }),
   });
