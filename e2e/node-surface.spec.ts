@@ -98,6 +98,8 @@ test.describe("Node surface", () => {
     await expect(change).toContainText("appended to");
     await expect(change.locator("pre")).toHaveText("  start\n+ full result one\n  \n");
     await expect(card.locator(".run-log-error")).toHaveText("error audited with token set");
+    // The env it read, by name only (the secret's value is nowhere on the card).
+    await expect(card.getByTestId("env-reads")).toHaveText("read env AUDIT_LEVEL, API_TOKEN (secret)");
     // It changed no context, but it wrote a file: the badge says so.
     await expect(card.getByTestId("hook-status")).toHaveText("wrote 1 file");
 

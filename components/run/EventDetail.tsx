@@ -7,6 +7,7 @@ import { raceFlagOf } from "~/core/run/raceFlag";
 import raceStyles from "./race.module.css";
 import { FileChanges, FinalFiles } from "~/components/files/FileChanges";
 import { HttpRequests } from "~/components/files/HttpRequests";
+import { EnvReads } from "~/components/files/EnvReads";
 import { ModelCallFacts } from "./ModelCallFacts";
 import { LogList } from "./LogList";
 
@@ -104,6 +105,7 @@ export function EventDetail({ event }: { event: TraceEvent }) {
           <LogList logs={event.logs ?? []} />
           {event.files && event.files.length > 0 ? <FileChanges files={event.files} /> : null}
           {event.requests && event.requests.length > 0 ? <HttpRequests requests={event.requests} /> : null}
+          {event.env && event.env.length > 0 ? <EnvReads reads={event.env} /> : null}
         </div>
       );
     case "compact":

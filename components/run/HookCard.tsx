@@ -10,6 +10,7 @@ import { FieldChangeList } from "./FieldChangeView";
 import { HookOutputLists } from "./HookOutputLists";
 import { FileChanges } from "~/components/files/FileChanges";
 import { HttpRequests } from "~/components/files/HttpRequests";
+import { EnvReads } from "~/components/files/EnvReads";
 import { HookInference, PublishedEvents } from "./HookInference";
 import { LogList } from "./LogList";
 
@@ -91,6 +92,7 @@ export const HookCard = memo(function HookCard(props: {
       <LogList logs={event.logs} />
       {event.files && event.files.length > 0 ? <FileChanges files={event.files} /> : null}
       {event.requests && event.requests.length > 0 ? <HttpRequests requests={event.requests} /> : null}
+      {event.env && event.env.length > 0 ? <EnvReads reads={event.env} /> : null}
       {event.inference && event.inference.length > 0 ? <HookInference calls={event.inference} /> : null}
       {event.published && event.published.length > 0 ? <PublishedEvents events={event.published} /> : null}
       {before && after && event.patch.length > 0 ? (

@@ -1,6 +1,7 @@
 import type { ContentBlock } from "../../core/pipeline/schema";
 import type { HookEndEvent, TraceEvent } from "../../core/trace/events";
 import { effectsLabel } from "../../core/run/hookStatus";
+import { envReadsText } from "../../core/sandbox/envRead";
 
 /**
  * The readable form of a trace for `hookwright run` without --json: one block per hook point
@@ -38,6 +39,7 @@ export function createSummaryPrinter(write: (line: string) => void) {
       case "tool.result":
         write(`  <- ${event.claimedBy ? `answered by hook ${names.get(event.claimedBy) ?? event.claimedBy}` : "tool result"}${event.isError ? " (error)" : ""}: ${quote(event.content, 80)}`);
         for (const log of event.logs ?? []) write(`       ${log.level}: ${log.message}`);
+        if (event.env?.length) write(`       read env ${envReadsText(event.env)}`);
         return;
       case "compact":
         write(`  compacted the history: ${event.beforeChars} -> ${event.afterChars} characters${event.removedMessages ? ` (${event.removedMessages} messages summarized)` : ""}`);
@@ -67,6 +69,7 @@ function hookLines(e: HookEndEvent, name: string): string[] {
   const lines = [`    ${e.error !== null ? "x" : "-"} ${name}  ${what}${decision}  ${Math.round(e.durationMs)} ms`];
   for (const w of e.ignoredWrites ?? []) lines.push(`       ignored ${w.path}: ${w.reason}`);
   for (const log of e.logs) lines.push(`       ${log.level}: ${log.message}`);
+  if (e.env?.length) lines.push(`       read env ${envReadsText(e.env)}`);
   for (const c of e.inference ?? []) {
     const where = [c.callSite, c.profile !== null ? `profile ${c.profile}` : null].filter(Boolean).join(", ");
     lines.push(`       model call (${where}): ${c.reply ? quote(c.reply.text, 80) : `failed: ${c.error ?? ""}`}`);
