@@ -50,6 +50,8 @@ async function setBashCommand(page: Page, command: string) {
   const form = page.getByTestId("scenario-form");
   if (!(await form.isVisible())) await page.getByRole("button", { name: "Edit scenario" }).click();
   await form.getByLabel("Reply 1 input", { exact: true }).first().fill(JSON.stringify({ command }));
+  // Claude Code hooks make no model calls of their own: the form offers no inference replies for them.
+  await expect(form.getByTestId("scenario-inference")).toHaveCount(0);
   await expect(page.getByTestId("save-status")).toHaveText("Saved", { timeout: 10_000 });
 }
 

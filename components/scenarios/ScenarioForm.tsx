@@ -7,6 +7,8 @@ import { HistoryEditor } from "./HistoryEditor";
 import { ReplyEditor } from "./ReplyEditor";
 import { ScenarioSandboxFields } from "~/components/files/ScenarioSandboxFields";
 import { ScenarioInferenceFields } from "./ScenarioInferenceFields";
+import { useEditorStore } from "~/components/store/EditorStoreProvider";
+import { getProfile } from "~/core/profiles";
 import styles from "./scenarios.module.css";
 import { ToolEditor } from "./ToolEditor";
 import type { ScenarioPatch } from "./types";
@@ -33,6 +35,8 @@ function renameToolCalls(responses: readonly ScriptedResponse[], from: string, t
  */
 export function ScenarioForm(props: { value: Scenario; handlerPathPrefix: string; onPatch: (patch: ScenarioPatch, label?: string) => void }) {
   const { value, onPatch } = props;
+  // A scenario that already sets inference keeps showing it, so a pipeline moved to another profile can still clear it.
+  const hookInference = useEditorStore((s) => getProfile(s.doc?.profile ?? "")?.hookInference === true) || value.inference !== undefined;
   const name = value.name;
   const model = value.model;
   const responses = model.kind === "scripted" ? model.responses : [];
@@ -122,7 +126,7 @@ export function ScenarioForm(props: { value: Scenario; handlerPathPrefix: string
       </fieldset>
 
       <ScenarioSandboxFields value={value} onPatch={onPatch} />
-      <ScenarioInferenceFields value={value} onPatch={onPatch} />
+      <ScenarioInferenceFields value={value} withInference={hookInference} onPatch={onPatch} />
 
       <fieldset className={styles.section}>
         <legend>Expectations ({value.expectations?.length ?? 0})</legend>

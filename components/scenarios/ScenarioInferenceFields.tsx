@@ -14,10 +14,11 @@ const MAX_IMAGE_BYTES = Math.floor((2 * 1024 * 1024 * 3) / 4);
  * Two scenario inputs for hosts whose plugins read the workspace's models: images attached to
  * the prompt (one image block each after the prompt's text), and the scenario's `inference`
  * settings, the host's inference profiles (which is active, each one's provider and model) and
- * the replies that answer, in order, the model calls hooks make themselves. Typing reports a
+ * the replies that answer, in order, the model calls hooks make themselves (only for profiles whose
+ * host lets plugins call models, `Profile.hookInference`). Typing reports a
  * patch without a label; adding and removing report one with a label (an undo step).
  */
-export function ScenarioInferenceFields({ value, onPatch }: { value: Scenario; onPatch: (patch: ScenarioPatch, label?: string) => void }) {
+export function ScenarioInferenceFields({ value, withInference, onPatch }: { value: Scenario; withInference: boolean; onPatch: (patch: ScenarioPatch, label?: string) => void }) {
   const attachments = value.attachments ?? [];
   const inference: ScenarioInference = value.inference ?? { profiles: {}, replies: [] };
   const keys = Object.keys(inference.profiles);
@@ -63,6 +64,7 @@ export function ScenarioInferenceFields({ value, onPatch }: { value: Scenario; o
         {problem ? <p className={styles.problem}>{problem}</p> : null}
       </fieldset>
 
+      {withInference ? (
       <fieldset className={styles.fieldset} data-testid="scenario-inference">
         <legend>Inference profiles and hooks&apos; model calls</legend>
         <p className={styles.note}>
@@ -123,6 +125,7 @@ export function ScenarioInferenceFields({ value, onPatch }: { value: Scenario; o
           </button>
         </div>
       </fieldset>
+      ) : null}
     </>
   );
 }

@@ -146,6 +146,12 @@ export interface Profile {
    * serves `@vellumai/plugin-api`'s runtime values. Absent: the host provides none.
    */
   hostModules?: Readonly<Record<string, string>>;
+  /**
+   * The host lets plugins make model calls of their own through its configured inference profiles
+   * (Vellum's `getConfiguredProvider`): scenarios then set those profiles and the scripted replies
+   * that answer such calls (`inference`), and the scenario form shows them. Absent: hooks cannot.
+   */
+  hookInference?: true;
   exitReasons: string[];
   /**
    * The host's per-plugin settings that decide which hooks it registers at all (OpenClaw

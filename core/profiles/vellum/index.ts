@@ -20,5 +20,6 @@ export const vellumProfile: Profile = {
   typesModule: "@vellumai/plugin-api",
   // The host's boot-time shim re-exports the plugin API's runtime values (V:src/plugins/ensure-plugin-api-shim.ts).
   hostModules: { "@vellumai/plugin-api": "vellum/plugin-api" },
+  hookInference: true,
   exitReasons: ["no_tool_calls", "max_tokens_reached", "error", "max_model_calls", "max_tool_calls", "script_exhausted"],
 };
