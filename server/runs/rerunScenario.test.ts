@@ -2,13 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Scenario } from "~/core/pipeline/schema";
 import { comparableEvent, firstDivergence } from "~/core/run/divergence";
 import type { TraceEvent } from "~/core/trace/events";
-import { openDatabase, type DbHandle } from "~/db/client";
-import { createPipeline, getPipeline, saveRevision } from "~/db/pipelineStore";
-import { createRunEventBus } from "./eventBus";
-import { defaultRunEngine } from "./engine";
-import { createRunService, type RunService } from "./runService";
+import type { DbHandle } from "~/db/client";
+import { getPipeline, saveRevision } from "~/db/pipelineStore";
+import type { RunService } from "./runService";
 import { rerunScenario } from "./rerunScenario";
-import { getRunRow, readAllEvents } from "./runStore";
+import { hookLogs, openRunService, settleRun } from "./testing/runHarness";
 import { notesPipeline, notesReaderCode } from "./testing/notesPipeline";
 
 /*
@@ -23,19 +21,9 @@ describe("re-run with a tool handler's file writes", () => {
   let handle: DbHandle;
   let service: RunService;
   let pipelineId: string;
-  beforeEach(() => {
-    handle = openDatabase({ file: ":memory:" });
-    service = createRunService({ db: handle.db, bus: createRunEventBus(), engine: defaultRunEngine });
-    pipelineId = createPipeline(handle.db, pipeline).id;
-  });
+  beforeEach(() => ({ handle, service, pipelineId } = openRunService(pipeline)));
   afterEach(() => handle.close());
-
-  async function run(start: () => { runId: string }) {
-    const { runId } = start();
-    await service.settled(runId);
-    return { runId, events: readAllEvents(handle.db, runId) as TraceEvent[], row: getRunRow(handle.db, runId) };
-  }
-  const hookLogs = (events: readonly TraceEvent[]) => events.flatMap((e) => (e.type === "hook.end" ? e.logs.map((l) => l.message) : []));
+  const run = (start: () => { runId: string }) => settleRun(handle, service, start);
 
   it("gives the original run's trace again, event for event, when nothing changed", async () => {
     const first = await run(() => service.start({ pipelineId, scenario: { name: "two lookups" } }));

@@ -2,12 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { comparableEvent } from "~/core/run/divergence";
 import { scenarioFromTrace } from "~/core/run/scenarioFromTrace";
 import type { TraceEvent } from "~/core/trace/events";
-import { openDatabase, type DbHandle } from "~/db/client";
-import { createPipeline, getPipeline, saveRevision } from "~/db/pipelineStore";
-import { createRunEventBus } from "./eventBus";
-import { defaultRunEngine } from "./engine";
-import { createRunService, type RunService } from "./runService";
-import { getRunRow, readAllEvents } from "./runStore";
+import type { DbHandle } from "~/db/client";
+import { getPipeline, saveRevision } from "~/db/pipelineStore";
+import type { RunService } from "./runService";
+import { hookLogs, openRunService, settleRun } from "./testing/runHarness";
 import { notesPipeline } from "./testing/notesPipeline";
 
 /*
@@ -22,19 +20,9 @@ describe("a scenario saved from a run whose tool handler wrote files", () => {
   let handle: DbHandle;
   let service: RunService;
   let pipelineId: string;
-  beforeEach(() => {
-    handle = openDatabase({ file: ":memory:" });
-    service = createRunService({ db: handle.db, bus: createRunEventBus(), engine: defaultRunEngine });
-    pipelineId = createPipeline(handle.db, pipeline).id;
-  });
+  beforeEach(() => ({ handle, service, pipelineId } = openRunService(pipeline)));
   afterEach(() => handle.close());
-
-  async function run(start: () => { runId: string }) {
-    const { runId } = start();
-    await service.settled(runId);
-    return { runId, events: readAllEvents(handle.db, runId) as TraceEvent[], row: getRunRow(handle.db, runId) };
-  }
-  const hookLogs = (events: readonly TraceEvent[]) => events.flatMap((e) => (e.type === "hook.end" ? e.logs.map((l) => l.message) : []));
+  const run = (start: () => { runId: string }) => settleRun(handle, service, start);
   const endFiles = (events: readonly TraceEvent[]) => {
     const end = events.at(-1);
     return end?.type === "run.end" ? end.files : null;
