@@ -7,7 +7,8 @@ import { createRunEventBus, type RunEventBus } from "./eventBus";
 import { defaultRunEngine } from "./engine";
 import { RunError } from "./runError";
 import { createRunService, type RunService } from "./runService";
-import { getRunRow, readAllEvents } from "./runStore";
+import { getRunRow } from "./runStore";
+import { settleRun } from "./testing/runHarness";
 
 /* Expectations checked after every run, and runs of one point alone: real engine, real sandbox. */
 
@@ -29,11 +30,7 @@ describe("run service: expectations and point runs", () => {
   });
   afterEach(() => handle.close());
 
-  async function settle(start: () => { runId: string }) {
-    const { runId } = start();
-    await service.settled(runId);
-    return { runId, events: readAllEvents(handle.db, runId), row: getRunRow(handle.db, runId) };
-  }
+  const settle = (start: () => { runId: string }) => settleRun(handle, service, start);
 
   it("stores the scenario's expectation results on the run before its run.end goes out", async () => {
     const pipelineId = createPipeline(handle.db, beConcise).id;
