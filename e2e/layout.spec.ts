@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { TRPCClient } from "@trpc/client";
 import { examplePipelines } from "~/core/examples";
+import { listProfiles } from "~/core/profiles";
 import type { PipelineInput } from "~/core/pipeline/schema";
 import type { AppRouter } from "~/server/api/root";
 import { showcase } from "./fixtures/designer";
@@ -32,23 +33,63 @@ function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
 }
 
-/** On-screen font size of each badge's point name and count, and of each event's label. */
+/**
+ * On-screen font size of every text the graph draws: each badge's point name and counts, each
+ * edge's label, each event's label, each frame's label. The graph's zoom is the scale of the
+ * React Flow viewport's transform; a font size times it is what the eye gets. (Measuring the
+ * scale as an element's rendered width over its layout width is off by up to half a pixel of
+ * `offsetWidth` rounding: a short label such as Claude Code's `ask` then reads 10.9 px at 11.04.)
+ */
 function graphTextSizes(page: Page): Promise<{ what: string; px: number }[]> {
   return page.evaluate(() => {
-    const onScreen = (el: HTMLElement, scaled: HTMLElement) => {
-      // The graph's zoom is a CSS transform: the rendered width over the layout width is its scale.
-      const scale = scaled.getBoundingClientRect().width / scaled.offsetWidth;
-      return parseFloat(getComputedStyle(el).fontSize) * scale;
-    };
+    const viewport = document.querySelector<HTMLElement>(".react-flow__viewport");
+    if (!viewport) return [];
+    const zoom = new DOMMatrixReadOnly(getComputedStyle(viewport).transform).a;
+    const px = (el: HTMLElement) => parseFloat(getComputedStyle(el).fontSize) * zoom;
     const out: { what: string; px: number }[] = [];
-    for (const badge of document.querySelectorAll<HTMLElement>("button[data-point]")) {
-      for (const part of badge.querySelectorAll<HTMLElement>("span")) out.push({ what: `${badge.dataset.point} ${part.className}`, px: onScreen(part, badge) });
+    for (const badge of viewport.querySelectorAll<HTMLElement>("button[data-point]")) {
+      for (const part of badge.querySelectorAll<HTMLElement>("span")) out.push({ what: `${badge.dataset.point} ${part.className}`, px: px(part) });
     }
-    for (const node of document.querySelectorAll<HTMLElement>(".react-flow__node")) {
+    for (const stack of viewport.querySelectorAll<HTMLElement>("[data-edge-id]")) {
+      for (const label of stack.querySelectorAll<HTMLElement>(":scope > span")) out.push({ what: `edge ${stack.dataset.edgeId} label ${label.textContent}`, px: px(label) });
+    }
+    for (const node of viewport.querySelectorAll<HTMLElement>(".react-flow__node")) {
       const label = node.querySelector<HTMLElement>("span");
-      if (label && node.offsetWidth > 0) out.push({ what: `node ${label.textContent}`, px: onScreen(label, node) });
+      if (label && node.offsetWidth > 0) out.push({ what: `node ${label.textContent}`, px: px(label) });
     }
     return out;
+  });
+}
+
+/**
+ * Where each event of the graph is, horizontally, against the graph's pane, and whether its label
+ * shows whole (not clipped to the box's two lines, not cut at its side); the same for each
+ * badge stack (its badges and edge label) and each edge's line.
+ */
+function graphAcross(page: Page) {
+  return page.evaluate(() => {
+    const flow = document.querySelector<HTMLElement>("[data-testid=loop-graph] .react-flow");
+    if (!flow) throw new Error("no graph");
+    const pane = flow.getBoundingClientRect();
+    const nodes = [...flow.querySelectorAll<HTMLElement>(".react-flow__node-event, .react-flow__node-outside")].map((node) => {
+      const r = node.getBoundingClientRect();
+      const label = node.querySelector<HTMLElement>("span");
+      return {
+        what: label?.textContent ?? node.dataset.id ?? "",
+        left: r.left - pane.left,
+        right: pane.right - r.right,
+        truncated: !label || label.scrollHeight > label.clientHeight + 1 || label.scrollWidth > label.clientWidth + 1,
+      };
+    });
+    const stacks = [...flow.querySelectorAll<HTMLElement>("[data-edge-id]")].map((stack) => {
+      const r = stack.getBoundingClientRect();
+      return { what: stack.dataset.edgeId ?? "", left: r.left - pane.left, right: pane.right - r.right };
+    });
+    const lines = [...flow.querySelectorAll<SVGPathElement>(".react-flow__edge-path")].map((path) => {
+      const r = path.getBoundingClientRect();
+      return { what: path.closest<SVGElement>("[data-id]")?.dataset.id ?? "", left: r.left - pane.left, right: pane.right - r.right };
+    });
+    return { paneWidth: pane.width, nodes, stacks, lines };
   });
 }
 
@@ -144,6 +185,42 @@ test.describe("Designer layout", () => {
 
         for (const point of points) await clickBadgeLikeAUser(page, point);
       });
+
+      // Issue 23 (13): with a hook open the graph's pane is 240–362 px wide. The graph is then one
+      // column that fits across it: nothing of it is cut at the pane's sides, it only pans up and down.
+      for (const profile of listProfiles()) {
+        test(`${profile.name}: every text at least 11 px, edge labels included; with a hook open every event is inside the pane across, its label whole`, async ({ page, seedPipeline }) => {
+          const document = examplePipelines.find((p) => p.profile === profile.id && (p.hooks ?? []).length > 0);
+          const first = document?.hooks?.[0];
+          if (!document || !first) throw new Error(`no example pipeline with a hook for ${profile.id}`);
+          const seeded = await seedPipeline(document, { name: `Narrow ${profile.id} ${size.width}` });
+          await page.goto(`/pipelines/${seeded.id}`);
+          await expect(page.getByTestId(`point-badge-${first.point}`)).toBeAttached();
+          await page.waitForTimeout(300);
+          // Issue 23 (12): every edge label is measured too (Claude Code's `ask` among them).
+          const labelled = profile.edges.filter((e) => e.label).length;
+          const before = await graphTextSizes(page);
+          expect(before.filter((t) => t.what.startsWith("edge ")), "edge labels measured").toHaveLength(labelled);
+          expect(before.filter((t) => t.px < 11)).toEqual([]);
+
+          await openPoint(page, first.point);
+          await page.getByTestId("hook-name").first().click();
+          await expect(page.getByTestId("open-file")).toBeVisible();
+          await page.waitForTimeout(400);
+          expect(await sidewaysOverflow(page)).toBe(0);
+
+          const across = await graphAcross(page);
+          expect(across.paneWidth).toBeLessThan(400);
+          expect(across.nodes).toHaveLength(profile.nodes.length);
+          expect(across.nodes.filter((n) => n.left < 0 || n.right < 0 || n.truncated)).toEqual([]);
+          // Badges, edge labels and lines too: nothing to pan sideways for.
+          expect(across.stacks.filter((s) => s.left < 0 || s.right < 0)).toEqual([]);
+          expect(across.lines.filter((l) => l.left < 0 || l.right < 0)).toEqual([]);
+          const text = await graphTextSizes(page);
+          expect(text.filter((t) => t.what.startsWith("edge "))).toHaveLength(labelled);
+          expect(text.filter((t) => t.px < 11)).toEqual([]);
+        });
+      }
     });
   }
 

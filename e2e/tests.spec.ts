@@ -1,8 +1,24 @@
 import type { Page } from "@playwright/test";
+import type { PipelineInput } from "~/core/pipeline/schema";
 import { openPoint } from "./fixtures/graph";
 import { editHookCode } from "./fixtures/runs";
 import { conciseCode, conciseUntested } from "./fixtures/tests";
 import { expect, test } from "./test";
+
+/** A FIM One guard whose class names it `readonly_guard` (its row is "Read-only guard"). */
+const guardedSql: PipelineInput = {
+  format: "hookwright.pipeline/v1",
+  name: "Guarded SQL",
+  profile: "fim-one",
+  hooks: [
+    {
+      id: "guard",
+      point: "PreToolUse",
+      name: "Read-only guard",
+      code: "export default class ReadonlyGuard {\n  name = 'readonly_guard';\n  async execute(ctx) { return ctx.tool_args.sql.startsWith('DELETE') ? { allow: false } : {}; }\n}\n",
+    },
+  ],
+};
 
 /** Replaces the open hook's code in Monaco, as a user pasting over it would. */
 async function replaceHookCode(page: Page, code: string) {
@@ -87,6 +103,28 @@ test.describe("Tests", () => {
       await expect(card.locator('[data-field="systemPrompt"] ins')).toHaveText("\nBe concise.");
       await dialog.getByText("What the host reads back").click();
       await expect(dialog.getByTestId("point-run-result")).toContainText('"systemPrompt": "You are a pirate.\\nBe concise."');
+    });
+
+    test("runs a FIM One point on a HookContext copied from the host's log, and refuses JSON that is neither, naming what the point takes", async ({ page, seedPipeline, uniqueName }) => {
+      const pipeline = await seedPipeline(guardedSql, { name: uniqueName("Guarded SQL") });
+      await page.goto(`/pipelines/${pipeline.id}`);
+      await openPoint(page, "PreToolUse");
+      await page.getByTestId("badge-run-PreToolUse").click();
+      const dialog = page.getByTestId("point-run-dialog");
+      const box = dialog.getByTestId("point-context");
+      await expect(box).not.toHaveValue("");
+
+      await box.fill(JSON.stringify({ tool: "sql_exec", args: {} }));
+      await dialog.getByTestId("point-run-button").click();
+      await expect(dialog.getByTestId("point-run-error")).toHaveText(
+        "the context of PreToolUse is { ctx } as its point.start carries it, or FIM One's HookContext itself (hook_point, tool_name, tool_args, tool_result, agent_id, user_id, conversation_id, metadata); this one has tool, args",
+      );
+
+      await box.fill(JSON.stringify({ hook_point: "pre_tool_use", tool_name: "sql_exec", tool_args: { sql: "DELETE FROM orders" }, agent_id: "agent-1", user_id: "u-9", metadata: { requires_confirmation: false } }, null, 2));
+      await dialog.getByTestId("point-run-button").click();
+      await expect(dialog.getByTestId("point-run-error")).toHaveCount(0);
+      await dialog.getByText("What the host reads back").click({ timeout: 30_000 });
+      await expect(dialog.getByTestId("point-run-result")).toContainText(`"error": "Blocked by hook 'readonly_guard'"`);
     });
   });
 

@@ -15,11 +15,16 @@
  * Before any step, when e2e is among them, a Chromium is found or installed (scripts/chromium.mjs:
  * saying what it installs); if none can be had, the run stops at once with one line saying what
  * to run, instead of failing every e2e test at the end.
+ *
+ * When unit is among them, bubblewrap and jq (the process sandbox's tests run real hooks under
+ * bwrap) are found or installed the same way (scripts/bubblewrap.mjs); if they cannot be had,
+ * one line says what to run and those tests skip, saying why.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureSandboxTools } from "./bubblewrap.mjs";
 import { ensureChromium } from "./chromium.mjs";
 import { nextBuild } from "./nextBuild.mjs";
 
@@ -77,6 +82,26 @@ async function playwrightExecutable() {
   }
 }
 
+const hasApt = (() => {
+  try {
+    execFileSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** A system command's path (the system's folders, not a shim on the caller's PATH), or null. */
+function findTool(name) {
+  const found = ["/usr/bin", "/bin", "/usr/local/bin", "/usr/sbin", "/sbin"].map((dir) => path.join(dir, name)).find((file) => existsSync(file));
+  return found ?? null;
+}
+
+if (selected.includes("unit")) {
+  const tools = await ensureSandboxTools({ findTool, isRoot: process.getuid?.() === 0, hasApt, run: runCommand, log: (line) => console.log(line) });
+  if (!tools.ok) console.error(tools.message);
+}
+
 if (selected.includes("e2e")) {
   const own = await playwrightExecutable();
   const browser = await ensureChromium({
@@ -84,14 +109,7 @@ if (selected.includes("e2e")) {
     exists: existsSync,
     playwrightExecutable: () => own,
     isRoot: process.getuid?.() === 0,
-    hasApt: (() => {
-      try {
-        execFileSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" });
-        return true;
-      } catch {
-        return false;
-      }
-    })(),
+    hasApt,
     run: runCommand,
     log: (line) => console.log(line),
   });

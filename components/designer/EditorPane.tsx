@@ -1,6 +1,9 @@
 "use client";
 
 import { useCallback } from "react";
+import { CommandHookFields, RuntimeSwitch } from "~/components/editor/CommandHookFields";
+import { CommandIoPanel } from "~/components/editor/CommandIoPanel";
+import commandStyles from "~/components/editor/commandHook.module.css";
 import { LazyHookCodeEditor } from "~/components/editor/LazyHookCodeEditor";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import type { OpenFile } from "~/components/store/designerSlice";
@@ -29,7 +32,20 @@ export function EditorPane(props: { profile: Profile; declarations: string; maxi
   );
 
   const hook = file?.kind === "hook" ? doc.hooks.find((h) => h.id === file.hookId) : undefined;
-  const title = hook ? `hooks/${hook.name}.ts` : file?.kind === "module" ? file.path : null;
+  const command = hook?.runtime?.kind === "command" ? hook.runtime : null;
+  const title = hook ? (command ? (command.script?.path ?? "one-line command") : `hooks/${hook.name}.ts`) : file?.kind === "module" ? file.path : null;
+  const io = hook && command ? profile.commandAuthoring?.io(hook.point) : null;
+  const editor = file ? (
+    <LazyHookCodeEditor
+      profile={profile}
+      declarations={declarations}
+      doc={doc}
+      file={file}
+      reveal={reveal}
+      onChangeCode={onChangeCode}
+      onSave={requestSave}
+    />
+  ) : null;
 
   return (
     <div className={styles.editorWrap}>
@@ -40,6 +56,7 @@ export function EditorPane(props: { profile: Profile; declarations: string; maxi
               {title}
             </span>
             {hook ? <span className={styles.fileMeta}>on {hook.point}{hook.enabled ? "" : " · disabled"}</span> : null}
+            {hook ? <RuntimeSwitch profile={profile} doc={doc} hook={hook} applyChanges={applyChanges} /> : null}
           </>
         ) : (
           <span className={styles.fileMeta}>No file open</span>
@@ -60,17 +77,15 @@ export function EditorPane(props: { profile: Profile; declarations: string; maxi
           {props.maximised ? "Restore" : "Maximise"}
         </button>
       </header>
+      {hook && command ? <CommandHookFields key={hook.id} profile={profile} doc={doc} hook={hook} runtime={command} applyChanges={applyChanges} /> : null}
       <div className={styles.editorBody}>
-        {file ? (
-          <LazyHookCodeEditor
-            profile={profile}
-            declarations={declarations}
-            doc={doc}
-            file={file}
-            reveal={reveal}
-            onChangeCode={onChangeCode}
-            onSave={requestSave}
-          />
+        {editor && hook && io ? (
+          <div className={commandStyles.body}>
+            {editor}
+            <CommandIoPanel point={hook.point} io={io} />
+          </div>
+        ) : editor ? (
+          editor
         ) : (
           <div className={styles.emptyEditor}>
             <p>Pick a hook point on the graph, then open one of its hooks (or a shared module) to edit its code.</p>

@@ -226,6 +226,11 @@ export const HookRow = memo(function HookRow(props: HookRowProps) {
             {hook.name}
           </button>
         )}
+        {hook.runtime?.kind === "command" ? (
+          <span className={styles.runtimeTag} title={`A command hook: ${hook.runtime.command}`} data-testid="hook-runtime">
+            {hook.runtime.language} command
+          </span>
+        ) : null}
         <HookNoteLine hookId={hook.id} />
         {props.gated ? (
           <p className={styles.gatedLine} data-testid="hook-gated">

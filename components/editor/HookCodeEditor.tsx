@@ -10,7 +10,7 @@ import { configureTypeScript, revalidateAllModels } from "./configureTypeScript"
 import { DependencyInstallStatus } from "./DependencyInstallStatus";
 import { useDependencyTypes } from "./useDependencyTypes";
 import { DiagnosticsList, type Diagnostic } from "./DiagnosticsList";
-import { fileOfUri, fileUri } from "./fileUris";
+import { fileOfUri, openFileModel } from "./fileUris";
 import styles from "./hookCodeEditor.module.css";
 import { monaco, typescript } from "./setupMonaco";
 import { syncPipelineModels } from "./syncPipelineModels";
@@ -54,7 +54,8 @@ function readDiagnostics(uri: string): Diagnostic[] {
  */
 export default function HookCodeEditor(props: HookCodeEditorProps) {
   const { profile, declarations, doc, file, reveal } = props;
-  const uri = fileUri(file);
+  const { uri, language } = openFileModel(file, doc.hooks);
+  const code = (file.kind === "hook" ? doc.hooks.find((h) => h.id === file.hookId)?.code : doc.modules.find((m) => m.path === file.path)?.code) ?? "";
   const editorRef = useRef<CodeEditor | null>(null);
   const callbacks = useRef({ onChangeCode: props.onChangeCode, onSave: props.onSave });
   const [diagnostics, setDiagnostics] = useState<Diagnostic[]>([]);
@@ -128,7 +129,9 @@ export default function HookCodeEditor(props: HookCodeEditorProps) {
       <div className={styles.editor} data-testid="code-editor">
         <Editor
           path={uri}
-          language="typescript"
+          language={language}
+          // A model the editor creates itself (a hook just switched to a command, so a new URI) starts with the file's code.
+          defaultValue={code}
           theme={dark ? "vs-dark" : "vs"}
           keepCurrentModel
           // Models are created by syncPipelineModels; this runs first on the very first mount.

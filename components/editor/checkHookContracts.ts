@@ -1,6 +1,6 @@
 import type { Pipeline } from "~/core/pipeline/schema";
 import type { Profile } from "~/core/profiles/types";
-import { hookUri } from "./fileUris";
+import { hookFile, hookUri } from "./fileUris";
 import { contractMessage, contractRange, contractUri, flattenMessage, hookSignature, type MessageChain } from "./hookContract";
 import type { Monaco, typescript as TypeScriptNamespace } from "./setupMonaco";
 
@@ -17,7 +17,7 @@ export async function checkHookContracts(
   args: { doc: Pipeline; profile: Profile },
 ): Promise<void> {
   const points = new Map(args.profile.points.map((p) => [p.id, p]));
-  const hooks = args.doc.hooks.filter((h) => points.has(h.point));
+  const hooks = args.doc.hooks.filter((h) => points.has(h.point) && hookFile(h).typed);
   const uris = hooks.map((h) => monaco.Uri.parse(contractUri(h.id)));
   if (uris.length === 0) return;
   const getWorker = await typescript.getTypeScriptWorker();

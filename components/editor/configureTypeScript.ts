@@ -44,6 +44,10 @@ export function configureTypeScript(typescript: TypeScript, declarations: string
   if (!sameJson(defaults.getCompilerOptions(), compilerOptions)) defaults.setCompilerOptions(compilerOptions);
   const diagnosticsOptions = { noSemanticValidation: false, noSyntaxValidation: false, noSuggestionDiagnostics: false };
   if (!sameJson(defaults.getDiagnosticsOptions(), diagnosticsOptions)) defaults.setDiagnosticsOptions(diagnosticsOptions);
+  // JavaScript models are Node command hooks' scripts: syntax errors only, no TypeScript checks
+  // (they run on the machine's node, not against the profile's types or the sandbox's globals).
+  const scriptDiagnostics = { noSemanticValidation: true, noSyntaxValidation: false, noSuggestionDiagnostics: true };
+  if (!sameJson(typescript.javascriptDefaults.getDiagnosticsOptions(), scriptDiagnostics)) typescript.javascriptDefaults.setDiagnosticsOptions(scriptDiagnostics);
   // Every hook and module is a model; syncing them all lets imports between them resolve.
   defaults.setEagerModelSync(true);
   const libs = [

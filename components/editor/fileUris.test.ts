@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fileOfUri, hookUri, moduleUri } from "./fileUris";
+import { fileOfUri, hookFile, hookUri, moduleUri } from "./fileUris";
 
 describe("hookUri / moduleUri", () => {
   it("puts hooks under /hooks and modules at their own path", () => {
@@ -22,5 +22,18 @@ describe("fileOfUri", () => {
     expect(fileOfUri("file:///__hookwright/profile.d.ts")).toBeNull();
     expect(fileOfUri("inmemory://model/1")).toBeNull();
     expect(fileOfUri("file:///hooks/nested/x.ts")).toBeNull();
+  });
+});
+
+describe("hookFile", () => {
+  it("gives a function hook a TypeScript model and a command hook its script's language, never TypeScript", () => {
+    expect(hookFile({ id: "a" })).toEqual({ uri: "file:///hooks/a.ts", language: "typescript", typed: true });
+    const command = (language: "bash" | "python" | "node" | "other") => ({ id: "a", runtime: { kind: "command" as const, language, command: "x", script: null } });
+    expect(hookFile(command("bash"))).toEqual({ uri: "file:///hooks/a.sh", language: "shell", typed: false });
+    expect(hookFile(command("python"))).toEqual({ uri: "file:///hooks/a.py", language: "python", typed: false });
+    expect(hookFile(command("node"))).toEqual({ uri: "file:///hooks/a.js", language: "javascript", typed: false });
+    expect(hookFile(command("other"))).toEqual({ uri: "file:///hooks/a.txt", language: "plaintext", typed: false });
+    expect(fileOfUri(hookFile(command("python")).uri)).toEqual({ kind: "hook", hookId: "a" });
+    expect(fileOfUri("file:///src/x.py")).toBeNull();
   });
 });

@@ -2,14 +2,18 @@ import { loader } from "@monaco-editor/react";
 import * as monaco from "monaco-editor/editor";
 import "monaco-editor/features/register.all";
 import "monaco-editor/languages/definitions/typescript/register";
+// Command hooks' scripts: highlighting only (see configureTypeScript for JavaScript's checks).
+import "monaco-editor/languages/definitions/shell/register";
+import "monaco-editor/languages/definitions/python/register";
+import "monaco-editor/languages/definitions/javascript/register";
 import * as typescript from "monaco-editor/languages/features/typescript/register";
 
 /*
  * Monaco, bundled from node_modules. Importing this module is what pulls Monaco into the
  * page, so only the lazily loaded editor imports it; the designer's first load stays small.
  *
- * - Only the editor core, its features and the TypeScript language are included, not
- *   Monaco's eighty other languages.
+ * - Only the editor core, its features, the TypeScript language and the languages of command
+ *   hooks' scripts (shell, Python, JavaScript) are included, not Monaco's seventy others.
  * - The workers are bundled too (`new Worker(new URL(…, import.meta.url))` is what Next's
  *   bundlers recognise), so nothing is fetched from a CDN.
  * - @monaco-editor/react would otherwise inject a <script> from jsDelivr; `loader.config`

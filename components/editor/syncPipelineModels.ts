@@ -1,6 +1,6 @@
 import type { Pipeline } from "~/core/pipeline/schema";
 import type { Profile } from "~/core/profiles/types";
-import { fileOfUri, hookUri, moduleUri } from "./fileUris";
+import { fileOfUri, hookFile, moduleUri } from "./fileUris";
 import { contractSource, contractUri, CHECKS_DIR, exportedTypeNames } from "./hookContract";
 import type { Monaco } from "./setupMonaco";
 
@@ -16,14 +16,20 @@ const typeNamesOf = new WeakMap<Profile, string[]>();
 export function syncPipelineModels(monaco: Monaco, args: { doc: Pipeline; profile: Profile }): void {
   const { doc, profile } = args;
   const wanted = new Map<string, string>();
-  for (const h of doc.hooks) wanted.set(hookUri(h.id), h.code);
+  const languages = new Map<string, string>();
+  for (const h of doc.hooks) {
+    const file = hookFile(h);
+    wanted.set(file.uri, h.code);
+    languages.set(file.uri, file.language);
+  }
   for (const m of doc.modules) wanted.set(moduleUri(m.path), m.code);
   const points = new Map(profile.points.map((p) => [p.id, p]));
   let typeNames = typeNamesOf.get(profile);
   if (!typeNames) typeNamesOf.set(profile, (typeNames = exportedTypeNames(profile)));
   for (const h of doc.hooks) {
     const point = points.get(h.point);
-    if (point) wanted.set(contractUri(h.id), contractSource({ hookId: h.id, point, typesModule: profile.typesModule, typeNames }));
+    // A command hook's script is not TypeScript: no contract to check.
+    if (point && hookFile(h).typed) wanted.set(contractUri(h.id), contractSource({ hookId: h.id, point, typesModule: profile.typesModule, typeNames }));
   }
 
   for (const model of monaco.editor.getModels()) {
@@ -35,7 +41,7 @@ export function syncPipelineModels(monaco: Monaco, args: { doc: Pipeline; profil
   for (const [uri, code] of wanted) {
     const existing = monaco.editor.getModel(monaco.Uri.parse(uri));
     if (!existing) {
-      const model = monaco.editor.createModel(code, "typescript", monaco.Uri.parse(uri));
+      const model = monaco.editor.createModel(code, languages.get(uri) ?? "typescript", monaco.Uri.parse(uri));
       model.setEOL(monaco.editor.EndOfLineSequence.LF);
       syncedCode.set(model, code);
       continue;

@@ -1,6 +1,16 @@
 "use client";
 
-import { Background, BackgroundVariant, ControlButton, Controls, MiniMap, ReactFlow, ReactFlowProvider, type EdgeMouseHandler } from "@xyflow/react";
+import {
+  Background,
+  BackgroundVariant,
+  ControlButton,
+  Controls,
+  MiniMap,
+  PanOnScrollMode,
+  ReactFlow,
+  ReactFlowProvider,
+  type EdgeMouseHandler,
+} from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { Hook } from "~/core/pipeline/schema";
@@ -13,7 +23,10 @@ import { layoutProfile } from "./layoutProfile";
 import styles from "./loopGraph.module.css";
 import { nodeTypes } from "./nodeTypes";
 import { ReadableFit } from "./ReadableFit";
+import { columnLayoutBelow } from "./readableViewport";
+import { layoutStacked } from "./stackedLayout";
 import type { LoopFlowEdge, LoopFlowNode } from "./types";
+import { usePaneNarrowerThan } from "./usePaneNarrowerThan";
 import { useStableValue } from "./useStableValue";
 
 /** What the graph shows of the hooks: which exist, where, and whether they are on. Code is not drawn. */
@@ -52,7 +65,12 @@ const minimapColor = (n: LoopFlowNode) =>
 export function LoopGraph(props: LoopGraphProps) {
   const { profile, selectedPointId, onSelectPoint } = props;
   const hooks = useStableValue(props.hooks, sameDrawnHooks);
-  const layout = useMemo(() => layoutProfile(profile), [profile]);
+  const paneRef = useRef<HTMLDivElement>(null);
+  // Side by side where the pane has room for it, else one column that only pans up and down.
+  const wide = useMemo(() => layoutProfile(profile), [profile]);
+  const column = useMemo(() => layoutStacked(profile), [profile]);
+  const narrow = usePaneNarrowerThan(paneRef, columnLayoutBelow(wide.bounds, column.bounds));
+  const layout = narrow ? column : wide;
   const nodes = useMemo(() => buildFlowNodes(layout, props.activeNodeId ?? null, profile.groups), [layout, props.activeNodeId, profile.groups]);
   const highlights = useMemo(
     () => ({
@@ -70,7 +88,6 @@ export function LoopGraph(props: LoopGraphProps) {
     [layout, profile, hooks, externalPoints, highlights],
   );
 
-  const paneRef = useRef<HTMLDivElement>(null);
   // The turn's start event is what a reader looks for first when the whole loop does not fit.
   const focusX = useMemo(() => {
     const start = layout.nodes.find((p) => p.node.kind === "start") ?? layout.nodes[0];
@@ -128,6 +145,9 @@ export function LoopGraph(props: LoopGraphProps) {
               selectionKeyCode={null}
               multiSelectionKeyCode={null}
               panActivationKeyCode={null}
+              // A column is read by scrolling down it; pinch or Ctrl+wheel still zooms.
+              panOnScroll={layout.stacked}
+              panOnScrollMode={PanOnScrollMode.Vertical}
               minZoom={0.2}
               maxZoom={2}
               colorMode="system"

@@ -4,6 +4,7 @@ import type { LifecycleEdge, LifecycleNode } from "~/core/profiles/types";
 import { getProfile } from "~/core/profiles";
 import { buildFlowEdges, buildFlowNodes, countHooks, groupFrames } from "./buildFlowElements";
 import { layoutProfile } from "./layoutProfile";
+import { layoutStacked } from "./stackedLayout";
 
 const node = (id: string, kind: LifecycleNode["kind"] = "event"): LifecycleNode => ({ id, label: id.toUpperCase(), kind, doc: `${id} doc` });
 const edges: LifecycleEdge[] = [
@@ -60,6 +61,14 @@ describe("buildFlowEdges", () => {
     expect(e2).toMatchObject({ type: "back", sourceHandle: "right-out", targetHandle: "right-in", data: { label: "again" } });
   });
 
+  it("draws the one-column layout's jumps as lane edges, dashed for back-edges, with labels wrapped", () => {
+    const out = buildFlowEdges({ layout: layoutStacked(profile), profile, hooks, highlights: none });
+    const e2 = out.find((e) => e.id === "e2");
+    expect(e2).toMatchObject({ type: "lane", targetHandle: "right-in", data: { label: "again", back: true, wrapLabel: true } });
+    expect(out.find((e) => e.id === "e1")).toMatchObject({ type: "forward", data: { wrapLabel: true } });
+    expect(buildFlowEdges({ layout, profile, hooks, highlights: none }).every((e) => e.data?.wrapLabel === false)).toBe(true);
+  });
+
   it("marks the selected point on every edge that carries it", () => {
     const out = buildFlowEdges({ layout, profile, hooks, highlights: { ...none, selectedPointId: "p2" } });
     const selected = out.flatMap((e) => (e.data?.points ?? []).filter((p) => p.selected).map((p) => `${e.id}:${p.pointId}`));
@@ -91,4 +100,21 @@ describe("stage group frames", () => {
     }
     expect(groupFrames(layoutProfile(vellum), vellum.groups)).toEqual([]);
   });
+});
+
+describe("stage group frames in either layout", () => {
+  const grouped = [getProfile("openclaw"), getProfile("claude-code")].flatMap((p) => (p ? [p] : []));
+  it.each(grouped.flatMap((p) => [[p.id, "side by side", layoutProfile(p), p] as const, [p.id, "one column", layoutStacked(p), p] as const]))(
+    "%s, %s: a frame holds only its own group's events, and each of them is in a frame or alone",
+    (_, __, l, p) => {
+      const frames = groupFrames(l, p.groups);
+      expect(frames.length).toBeGreaterThan(0);
+      const inside = (n: (typeof l.nodes)[number], f: (typeof frames)[number]) =>
+        n.x < f.position.x + (f.width ?? 0) && f.position.x < n.x + n.width && n.y < f.position.y + (f.height ?? 0) && f.position.y < n.y + n.height;
+      for (const f of frames) {
+        const group = f.id.replace(/^__group-/, "").replace(/-\d+$/, "");
+        for (const n of l.nodes.filter((x) => x.node.kind !== "outside" && inside(x, f))) expect(n.node.group, `${n.node.id} in ${f.id}`).toBe(group);
+      }
+    },
+  );
 });

@@ -1,7 +1,7 @@
 import { MarkerType } from "@xyflow/react";
 import type { Hook } from "~/core/pipeline/schema";
 import type { HookPointSpec } from "~/core/profiles/types";
-import type { ProfileLayout } from "./layoutProfile";
+import { GROUP_HEADER, GROUP_PADDING, type PlacedNode, type ProfileLayout } from "./layoutProfile";
 import type { LoopFlowEdge, LoopFlowNode, PointBadgeData } from "./types";
 
 export interface FlowHighlights {
@@ -22,36 +22,63 @@ export function countHooks(hooks: readonly Hook[]): Map<string, { enabled: numbe
   return counts;
 }
 
-/** Room around a group's nodes inside its frame, and for its label above them. */
-const GROUP_PADDING = 8;
-const GROUP_HEADER = 18;
+type Rect = Pick<PlacedNode, "x" | "y" | "width" | "height">;
+
+const around = (members: readonly Rect[]): Rect => {
+  const x = Math.min(...members.map((p) => p.x));
+  const y = Math.min(...members.map((p) => p.y));
+  return { x, y, width: Math.max(...members.map((p) => p.x + p.width)) - x, height: Math.max(...members.map((p) => p.y + p.height)) - y };
+};
+const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * A group's members split into clusters, top to bottom, so that no cluster's box takes in an
+ * event of another group (in the one-column layout a stage's events need not be adjacent).
+ */
+function clusters(members: readonly PlacedNode[], others: readonly PlacedNode[]): PlacedNode[][] {
+  const out: PlacedNode[][] = [];
+  for (const m of [...members].sort((a, b) => a.y - b.y || a.x - b.x)) {
+    const last = out.at(-1);
+    if (last && !others.some((o) => overlaps(around([...last, m]), o))) last.push(m);
+    else out.push([m]);
+  }
+  return out;
+}
 
 /**
  * Labelled frames around the loop nodes of each stage group the profile names (a large graph,
  * e.g. OpenClaw's 23 points, reads as a few stages: turn preamble, model loop, tool calls, …).
- * Groups with fewer than two loop nodes get no frame.
+ * A frame never takes in another group's event; a group (or part of one) of fewer than two loop
+ * nodes gets no frame.
  */
 export function groupFrames(layout: ProfileLayout, groups: Readonly<Record<string, string>> | undefined): LoopFlowNode[] {
   if (!groups) return [];
   const frames: LoopFlowNode[] = [];
+  const loop = layout.nodes.filter((p) => p.node.kind !== "outside");
   for (const [group, label] of Object.entries(groups)) {
-    const members = layout.nodes.filter((p) => p.node.group === group && p.node.kind !== "outside");
-    if (members.length < 2) continue;
-    const x = Math.min(...members.map((p) => p.x)) - GROUP_PADDING;
-    const y = Math.min(...members.map((p) => p.y)) - GROUP_PADDING - GROUP_HEADER;
-    const width = Math.max(...members.map((p) => p.x + p.width)) + GROUP_PADDING - x;
-    const height = Math.max(...members.map((p) => p.y + p.height)) + GROUP_PADDING - y;
-    frames.push({
-      id: `__group-${group}`,
-      type: "frame",
-      position: { x, y },
-      data: { label },
-      style: { width, height },
-      width,
-      height,
-      selectable: false,
-      focusable: false,
-      zIndex: -1,
+    const parts = clusters(
+      loop.filter((p) => p.node.group === group),
+      loop.filter((p) => p.node.group !== group),
+    );
+    parts.forEach((members, part) => {
+      if (members.length < 2) return;
+      const box = around(members);
+      const x = box.x - GROUP_PADDING;
+      const y = box.y - GROUP_PADDING - GROUP_HEADER;
+      const width = box.width + 2 * GROUP_PADDING;
+      const height = box.height + 2 * GROUP_PADDING + GROUP_HEADER;
+      frames.push({
+        id: part === 0 ? `__group-${group}` : `__group-${group}-${part}`,
+        type: "frame",
+        position: { x, y },
+        data: { label },
+        style: { width, height },
+        width,
+        height,
+        selectable: false,
+        focusable: false,
+        zIndex: -1,
+      });
     });
   }
   return frames;
@@ -139,9 +166,20 @@ export function buildFlowEdges(options: {
       focusable: false,
       selectable: false,
     };
-    const data = { label: edge.label ?? null, points, active };
-    return route.kind === "back"
-      ? { ...base, type: "back", sourceHandle: "right-out", targetHandle: "right-in", data: { ...data, from: route.from, to: route.to, laneX: route.laneX, labelAt: route.label } }
-      : { ...base, type: "forward", sourceHandle: "bottom", targetHandle: "top", data: { ...data, path: route.path, labelAt: route.label } };
+    const data = { label: edge.label ?? null, points, active, wrapLabel: layout.stacked };
+    switch (route.kind) {
+      case "back":
+        return { ...base, type: "back", sourceHandle: "right-out", targetHandle: "right-in", data: { ...data, from: route.from, to: route.to, laneX: route.laneX, labelAt: route.label } };
+      case "lane":
+        return {
+          ...base,
+          type: "lane",
+          sourceHandle: "bottom",
+          targetHandle: "right-in",
+          data: { ...data, lead: route.lead, from: route.from, to: route.to, laneX: route.laneX, labelAt: route.label, back: edge.back === true },
+        };
+      case "forward":
+        return { ...base, type: "forward", sourceHandle: "bottom", targetHandle: "top", data: { ...data, path: route.path, labelAt: route.label } };
+    }
   });
 }

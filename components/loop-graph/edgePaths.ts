@@ -27,10 +27,20 @@ export function smoothPath(points: readonly Point[]): string {
  * the target's right side, with rounded corners of `radius`.
  */
 export function lanePath(from: Point, to: Point, laneX: number, radius = 14): string {
+  return `M ${fmt(from.x)} ${fmt(from.y)} ${laneTurns(from, to, laneX, radius)}`;
+}
+
+/** {@link lanePath}, first drawn down from `lead` (an event's bottom) to `from` when there is one. */
+export function leadLanePath(lead: Point | null, lane: { from: Point; to: Point; laneX: number }): string {
+  const { from, to, laneX } = lane;
+  const start = lead ? `M ${fmt(lead.x)} ${fmt(lead.y)} L ${fmt(from.x)} ${fmt(from.y)}` : `M ${fmt(from.x)} ${fmt(from.y)}`;
+  return `${start} ${laneTurns(from, to, laneX, 10)}`;
+}
+
+function laneTurns(from: Point, to: Point, laneX: number, radius: number): string {
   const up = to.y < from.y ? -1 : 1;
   const r = Math.max(0, Math.min(radius, Math.abs(to.y - from.y) / 2, Math.abs(laneX - from.x), Math.abs(laneX - to.x)));
   return [
-    `M ${fmt(from.x)} ${fmt(from.y)}`,
     `L ${fmt(laneX - r)} ${fmt(from.y)}`,
     `Q ${fmt(laneX)} ${fmt(from.y)} ${fmt(laneX)} ${fmt(from.y + up * r)}`,
     `L ${fmt(laneX)} ${fmt(to.y - up * r)}`,

@@ -18,6 +18,9 @@ export const BADGE_WIDTH = 196;
 export const BADGE_HEIGHT = 26;
 export const BADGE_GAP = 4;
 export const EDGE_LABEL_LINE = 16;
+/** Room around a stage group's events inside its frame (buildFlowElements.groupFrames), and for its label. */
+export const GROUP_PADDING = 8;
+export const GROUP_HEADER = 18;
 const LANE_GAP = 28;
 const FRAME_PADDING = 20;
 const FRAME_HEADER = 26;
@@ -43,11 +46,19 @@ export type EdgeRoute =
   /** Drawn through `path` (node border to node border); badges centred on `label`. */
   | { kind: "forward"; path: Point[]; label: Point }
   /** Leaves the source's right side, runs up lane `laneX`, enters the target's right side. */
-  | { kind: "back"; from: Point; to: Point; laneX: number; label: Point };
+  | { kind: "back"; from: Point; to: Point; laneX: number; label: Point }
+  /**
+   * The stacked layout's jump to a node that is not the next one: from `lead` (the source's
+   * bottom; null when another edge already draws that stretch) down to `from` (its badge stack),
+   * then to lane `laneX` on the right, along it, and into the target's right side at `to`.
+   */
+  | { kind: "lane"; lead: Point | null; from: Point; to: Point; laneX: number; label: Point };
 
 export interface PlacedEdge {
   edge: LifecycleEdge;
   route: EdgeRoute;
+  /** The box its badge stack (and label) takes, centred on `route.label`. */
+  stack: { width: number; height: number };
 }
 
 export interface Frame {
@@ -72,6 +83,8 @@ export interface ProfileLayout {
   outsideFrame: Frame | null;
   /** Everything drawn: nodes, frame, edge routes and badge stacks (so fit-view shows it all). */
   bounds: Box;
+  /** One column for a narrow pane (stackedLayout): edge labels wrap to the badges' width. */
+  stacked: boolean;
 }
 
 /** Size of the badge stack (plus its optional label line) an edge carries. */
@@ -124,7 +137,7 @@ function rightMiddle(c: Point, lane: number): Point {
 }
 
 /** Assigns back-edges to vertical lanes; edges whose spans do not overlap share a lane. */
-class LaneAllocator {
+export class LaneAllocator {
   private readonly lanes: { top: number; bottom: number }[][] = [];
 
   take(top: number, bottom: number): number {
@@ -222,16 +235,16 @@ export function layoutProfile(profile: Pick<Profile, "nodes" | "edges">): Profil
       // Edges in different lanes that touch the same node enter/leave it at slightly different heights.
       const from = rightMiddle(s, lane);
       const to = rightMiddle(t, lane);
-      return [{ edge, route: { kind: "back", from, to, laneX, label: { x: laneX, y: (from.y + to.y) / 2 } } }];
+      return [{ edge, route: { kind: "back", from, to, laneX, label: { x: laneX, y: (from.y + to.y) / 2 } }, stack: edgeLabelSize(edge) }];
     }
     const routed = inLoop(edge) ? loop.edges.get(edge.id) : inOutside(edge) ? outside.edges.get(edge.id) : undefined;
     if (routed) {
-      return [{ edge, route: { kind: "forward", path: routed.path.map(shifted), label: shifted(routed.label) } }];
+      return [{ edge, route: { kind: "forward", path: routed.path.map(shifted), label: shifted(routed.label) }, stack: edgeLabelSize(edge) }];
     }
     const path = crossPath(s, t);
     const a = path[1] ?? s;
     const b = path[2] ?? t;
-    return [{ edge, route: { kind: "forward", path, label: { x: a.x, y: (a.y + b.y) / 2 } } }];
+    return [{ edge, route: { kind: "forward", path, label: { x: a.x, y: (a.y + b.y) / 2 } }, stack: edgeLabelSize(edge) }];
   });
 
   const outsideFrame: Frame | null =
@@ -245,14 +258,20 @@ export function layoutProfile(profile: Pick<Profile, "nodes" | "edges">): Profil
           height: outside.height + FRAME_HEADER + 2 * FRAME_PADDING,
         };
 
-  return { nodes: placedNodes, edges: placedEdges, outsideFrame, bounds: boundsOf(placedNodes, placedEdges, outsideFrame) };
+  return {
+    nodes: placedNodes,
+    edges: placedEdges,
+    outsideFrame,
+    bounds: boundsOf(placedNodes, placedEdges, outsideFrame),
+    stacked: false,
+  };
 }
 
-function boundsOf(nodes: readonly PlacedNode[], edges: readonly PlacedEdge[], frame: Frame | null): Box {
+/** The box around nodes, frame, badge stacks and edge routes. */
+export function boundsOf(nodes: readonly PlacedNode[], edges: readonly PlacedEdge[], frame: Frame | null): Box {
   const boxes: Box[] = nodes.map((n) => ({ x: n.x, y: n.y, width: n.width, height: n.height }));
   if (frame) boxes.push(frame);
-  for (const { edge, route } of edges) {
-    const size = edgeLabelSize(edge);
+  for (const { route, stack: size } of edges) {
     boxes.push({ x: route.label.x - size.width / 2, y: route.label.y - size.height / 2, width: size.width, height: size.height });
     const points = route.kind === "forward" ? route.path : [route.from, route.to, { x: route.laneX, y: route.from.y }];
     for (const p of points) boxes.push({ x: p.x, y: p.y, width: 0, height: 0 });

@@ -28,6 +28,13 @@ describe("readableViewport", () => {
     expect(right.x + 1200 * right.zoom).toBeCloseTo(480 - 12);
   });
 
+  it("centres a drawing that fits across only in less than the usual margin, instead of panning it", () => {
+    // 250 wide at 0.92 is 230 px: in a 240 px pane it fits, with 5 px either side.
+    const v = readableViewport({ x: -10, y: 0, width: 250, height: 2000 }, { width: 240, height: 500 }, 92);
+    expect(v.zoom).toBeCloseTo(READABLE_ZOOM);
+    expect(v.x - 10 * v.zoom).toBeCloseTo(5);
+  });
+
   it("fits between the readable zoom and the cap when that is what the pane allows", () => {
     const v = readableViewport({ x: 0, y: 0, width: 1000, height: 500 }, { width: 1024, height: 700 }, 500);
     expect(v.zoom).toBeCloseTo(1000 / 1000);

@@ -18,8 +18,19 @@ export interface Viewport {
 }
 
 /**
+ * The pane width under which the one-column layout (stackedLayout) replaces the side-by-side
+ * one (layoutProfile): the side-by-side drawing does not fit across at the readable zoom, and
+ * the pane has room for less than two of the column's width, so the side-by-side drawing would
+ * show about one of its branches at a time and pan sideways. 0 when the column is no narrower.
+ */
+export function columnLayoutBelow(wide: Pick<Box, "width">, column: Pick<Box, "width">): number {
+  if (column.width >= wide.width) return 0;
+  return Math.min(wide.width, 2 * column.width) * READABLE_ZOOM;
+}
+
+/**
  * Where to show the drawing (`bounds`, flow coordinates) in a pane of `view` pixels: all of it
- * when it fits at a readable zoom, centred; otherwise at the readable zoom, from its top (a turn
+ * when it fits at a readable zoom, centred (in less margin if that is what it takes to fit across); otherwise at the readable zoom, from its top (a turn
  * starts there), horizontally centred on `focusX` (the start event) without scrolling past
  * either side. The user pans from there.
  */
@@ -30,7 +41,7 @@ export function readableViewport(bounds: Box, view: { width: number; height: num
   const height = bounds.height * zoom;
 
   let x: number;
-  if (width + 2 * MARGIN <= view.width) x = (view.width - width) / 2 - bounds.x * zoom;
+  if (width <= view.width) x = (view.width - width) / 2 - bounds.x * zoom;
   else {
     const leftmost = MARGIN - bounds.x * zoom;
     const rightmost = view.width - MARGIN - (bounds.x + bounds.width) * zoom;

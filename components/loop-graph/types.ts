@@ -35,8 +35,12 @@ export interface TransitionEdgeData extends Record<string, unknown> {
   label: string | null;
   points: PointBadgeData[];
   active: boolean;
+  /** The label wraps to the badges' width (the one-column layout). */
+  wrapLabel: boolean;
 }
 
 export type ForwardFlowEdge = Edge<TransitionEdgeData & { path: Point[]; labelAt: Point }, "forward">;
 export type BackFlowEdge = Edge<TransitionEdgeData & { from: Point; to: Point; laneX: number; labelAt: Point }, "back">;
-export type LoopFlowEdge = ForwardFlowEdge | BackFlowEdge;
+/** The one-column layout's jump past other events: through a lane on the right, solid or (a back-edge) dashed. */
+export type LaneFlowEdge = Edge<TransitionEdgeData & { lead: Point | null; from: Point; to: Point; laneX: number; labelAt: Point; back: boolean }, "lane">;
+export type LoopFlowEdge = ForwardFlowEdge | BackFlowEdge | LaneFlowEdge;

@@ -91,7 +91,7 @@ export function PointRunDialog({ pointId, onClose }: { pointId: string; onClose:
                   : "Prefilled from the profile's example context (no run has reached this point yet)."}
           </p>
           <label className={styles.label} htmlFor={`${titleId}-json`}>
-            Context entering the chain (JSON, as <code>point.start</code> carries it)
+            Context entering the chain (JSON, as <code>point.start</code> carries it, or as the host hands it to a hook)
           </label>
           <textarea
             id={`${titleId}-json`}
@@ -118,7 +118,11 @@ export function PointRunDialog({ pointId, onClose }: { pointId: string; onClose:
             </button>
           </div>
           {saveError ? <p className="field-error">{saveError}</p> : null}
-          {start.error ? <p className="field-error">{errorMessage(start.error)}</p> : null}
+          {start.error ? (
+            <p className="field-error" role="alert" data-testid="point-run-error">
+              {errorMessage(start.error)}
+            </p>
+          ) : null}
           {error ? <p className="field-error">{error}</p> : null}
         </section>
         <section className={`run-trace ${styles.result}`} aria-label="Hook calls of this point">

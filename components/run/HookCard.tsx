@@ -13,6 +13,7 @@ import { HttpRequests } from "~/components/files/HttpRequests";
 import { EnvReads } from "~/components/files/EnvReads";
 import { HookInference, PublishedEvents } from "./HookInference";
 import { LogList } from "./LogList";
+import { ProcessRecordView } from "./ProcessRecordView";
 
 // Monaco is large: the side-by-side view loads only when asked for.
 const SideBySideDiff = dynamic(() => import("./SideBySideDiff").then((m) => m.SideBySideDiff), {
@@ -60,6 +61,7 @@ export const HookCard = memo(function HookCard(props: {
         </span>
         <span className="run-muted">{formatMs(event.durationMs)}</span>
       </header>
+      {event.process ? <ProcessRecordView record={event.process} durationMs={event.durationMs} /> : null}
       {event.error !== null ? (
         <button
           type="button"

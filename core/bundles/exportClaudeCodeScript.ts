@@ -17,8 +17,20 @@ export const SOURCE_DIR = "hookwright";
 /** Under SOURCE_DIR: the pipeline's name and description, so an import gives them back. */
 export const PIPELINE_META_FILE = "pipeline.json";
 
-export function pipelineMeta(pipeline: Pipeline): string {
-  return `${JSON.stringify({ format: "hookwright.claude-code/v1", name: pipeline.name, description: pipeline.description }, null, 2)}\n`;
+/**
+ * A command hook as pipeline.json remembers it: hooks.json has no room for a hook's id and name, so
+ * import matches each command (by event and command line, in order) to its entry here.
+ */
+export interface CommandHookMeta {
+  id: string;
+  name: string;
+  point: string;
+  command: string;
+}
+
+export function pipelineMeta(pipeline: Pipeline, commandHooks: readonly CommandHookMeta[] = []): string {
+  const meta = { format: "hookwright.claude-code/v1", name: pipeline.name, description: pipeline.description, ...(commandHooks.length > 0 ? { commandHooks } : {}) };
+  return `${JSON.stringify(meta, null, 2)}\n`;
 }
 
 /** The first line of every script Hookwright writes; an importer finds the hook's source through it. */

@@ -3,7 +3,7 @@ import type { Hook, Pipeline } from "../pipeline/schema";
 import type { Profile } from "../profiles/types";
 import { BundleError } from "./errors";
 import { dirnameOf } from "./paths";
-import { claudeCodePipeline, claudePluginName, exportedHooks, json, sortedFiles, type ExportedHook } from "./exportClaudeCodeLayout";
+import { claudeCodePipeline, claudePluginName, exportedHooks, json, sortedFiles, splitByRuntime, type ExportedHook } from "./exportClaudeCodeLayout";
 import type { PluginExport } from "./registry";
 
 /**
@@ -20,11 +20,38 @@ const SDK = "@anthropic-ai/claude-agent-sdk";
 const TYPES_FILE = "hookwright-types.ts";
 const MODULE_FILE = "claude-hooks.ts";
 
+/** hookwright-types.ts as a file at `path` imports it. */
+function typesSpecifier(path: string): string {
+  const depth = dirnameOf(path) === "" ? 0 : dirnameOf(path).split("/").length;
+  return `${depth === 0 ? "./" : "../".repeat(depth)}${TYPES_FILE.replace(/\.ts$/, ".js")}`;
+}
+
 /** `from "@anthropic-ai/claude-agent-sdk"` in a hook or module, pointed at hookwright-types.ts instead. */
 function withLocalTypes(code: string, path: string): string {
-  const depth = dirnameOf(path) === "" ? 0 : dirnameOf(path).split("/").length;
-  const target = `${depth === 0 ? "./" : "../".repeat(depth)}${TYPES_FILE.replace(/\.ts$/, ".js")}`;
+  const target = typesSpecifier(path);
   return code.replace(/(\bfrom\s*)(["'])@anthropic-ai\/claude-agent-sdk\2/g, (_m, from: string, quote: string) => `${from}${quote}${target}${quote}`);
+}
+
+/** `export default [async] (input) =>` / `export default [async] function [name](input) {`: a hook written without types. */
+const UNTYPED_DEFAULT = /export\s+default\s+(async\s+)?(function\s*[\w$]*\s*)?\(\s*([A-Za-z_$][\w$]*)\s*\)(\s*)(=>|\{)/;
+
+/**
+ * A hook written in plain JS style runs in Hookwright, but under `tsc --strict` its parameter is an
+ * implicit any and its answer's literals widen to `string` (`hookEventName: string`), which the
+ * SDK's types refuse. Such a hook gets a signature on export: its input an explicit `any` (as the
+ * code reads it), its answer the SDK's output type, so its literals keep their types and a value
+ * the SDK does not know is still an error.
+ * A hook with any annotation of its own is left exactly as written.
+ */
+function withEventTypes(code: string, path: string): string {
+  const match = UNTYPED_DEFAULT.exec(code);
+  if (!match) return code;
+  const [whole, async = "", fn = "", param = "", space = "", arrow = ""] = match;
+  const returns = async ? "Promise<HookwrightOutput | void>" : "HookwrightOutput | void | Promise<HookwrightOutput | void>";
+  // The input stays untyped (explicitly `any`): the code reads it as plain JS does (`input.tool_input.command`).
+  const signature = `export default ${async}${fn}(${param}: any): ${returns}${space}${arrow}`;
+  const header = `// Hookwright added this hook's types: it was written without any; the input stays \`any\`, the answer is checked against the SDK's.\nimport type { SyncHookJSONOutput as HookwrightOutput } from ${JSON.stringify(typesSpecifier(path))};\n`;
+  return header + code.replace(whole, signature);
 }
 
 function identifierOf(index: number): string {
@@ -52,7 +79,7 @@ function moduleCode(pipeline: Pipeline, profile: Profile, hooks: readonly Export
     " * (exit 2 of a command hook) becomes the same answer in JSON, `{ decision: \"block\", reason }`;",
     " * anything else thrown is a failure the SDK handles by the matcher's onFailure.",
     " */",
-    "function callback<E extends HookEvent>(event: E, hook: (input: InputOf<E>) => Promise<SyncHookJSONOutput | void>): HookCallback {",
+    "function callback<E extends HookEvent>(event: E, hook: (input: InputOf<E>) => SyncHookJSONOutput | void | Promise<SyncHookJSONOutput | void>): HookCallback {",
     "  return async (input) => {",
     "    // The SDK calls a matcher's callbacks for its own event only; the check narrows the input.",
     "    if (input.hook_event_name !== event) return {};",
@@ -96,14 +123,17 @@ export function exportClaudeCodeSdkModule(input: Pipeline, options: { profile: P
   const { profile } = options;
   const pipeline = claudeCodePipeline(input, profile, "an Agent SDK hooks module");
   const warnings: string[] = [];
-  const hooks = exportedHooks(pipeline, profile, warnings);
+  const { functions: hooks, commands } = splitByRuntime(exportedHooks(pipeline, profile, warnings));
+  if (commands.length > 0) {
+    warnings.push(`The SDK's hooks option takes callbacks, not commands: ${commands.length === 1 ? "the command hook" : `the ${commands.length} command hooks`} ${commands.map(({ hook }) => `"${hook.name}"`).join(", ")} ${commands.length === 1 ? "is" : "are"} left out (export as a plugin or settings to keep ${commands.length === 1 ? "it" : "them"}).`);
+  }
   if ((pipeline.externalHooks ?? []).length > 0) {
     warnings.push(`The pipeline's ${pipeline.externalHooks?.length} external hook(s) are commands, which the SDK's hooks option cannot hold; they are left out (export as a plugin to keep them).`);
   }
   // The module runs inside the user's own Node project, which installs what its package.json lists.
   const deps = pipeline.settings?.dependencies ?? [];
   const files = new Map<string, string>();
-  for (const { hook, file } of hooks) files.set(`hooks/${file}.ts`, withLocalTypes(hook.code, `hooks/${file}.ts`));
+  for (const { hook, file } of hooks) files.set(`hooks/${file}.ts`, withEventTypes(withLocalTypes(hook.code, `hooks/${file}.ts`), `hooks/${file}.ts`));
   for (const module of pipeline.modules) {
     if ([TYPES_FILE, MODULE_FILE].includes(module.path)) throw new BundleError("PATH_COLLISION", `Module ${module.path} would overwrite a file Hookwright generates for the SDK module; rename the module.`);
     files.set(module.path, withLocalTypes(module.code, module.path));

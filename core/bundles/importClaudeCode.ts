@@ -2,9 +2,8 @@ import { describeIssues, parsePipeline } from "../pipeline/parsePipeline";
 import { PIPELINE_FORMAT, type ExternalHook, type Pipeline, type PipelineInput } from "../pipeline/schema";
 import type { Profile } from "../profiles/types";
 import { BundleError } from "./errors";
-import { PIPELINE_META_FILE, SCRIPT_MARK, SOURCE_DIR, type ScriptMeta } from "./exportClaudeCodeScript";
-import { COMMAND_PROCESS_CODE, COMMAND_PROCESS_MODULE } from "./importClaudeCodeProcess";
-import { convertCommandScript } from "./importClaudeCodeScript";
+import { PIPELINE_META_FILE, SCRIPT_MARK, SOURCE_DIR, type CommandHookMeta, type ScriptMeta } from "./exportClaudeCodeScript";
+import { commandLanguage, commandScript, isPlainNodeRun, MIRROR_DIRS, namedFiles, type CommandFolder } from "./importClaudeCodeCommand";
 import { kebabCase } from "./names";
 import { resolveRelative } from "./paths";
 import type { PluginFiles } from "./types";
@@ -13,12 +12,13 @@ import type { PluginFiles } from "./types";
  * Reads Claude Code hooks into a new claude-code pipeline (semantics.md §3d): a plugin (its
  * `hooks/hooks.json`, or the file / object its `.claude-plugin/plugin.json` names) or a project's
  * `.claude/settings.json` (and `settings.local.json`), with the scripts their commands run.
- * - A `node` / `bun` / `tsx` command running a `.js` / `.mjs` / `.cjs` / `.ts` script of the folder
- *   becomes a hook: a script Hookwright exported comes back as the TypeScript it was built from;
- *   any other is converted (importClaudeCodeScript.ts) or refused naming the file.
- * - Every other handler (a shell or Python command, a prompt / http / agent hook, a script outside
- *   the folder, options Hookwright does not model such as `if` or `async`) is kept as an external
- *   hook: listed, not run, and written back unchanged on export.
+ * - A `command` hook becomes a command hook (runtime `command`): its command line byte for byte,
+ *   the one script of the folder it names as its code (importClaudeCodeCommand.ts), or a one-liner
+ *   when it names none (a script it names that the folder lacks is a warning).
+ * - A script Hookwright exported for a function hook comes back as the TypeScript it was built from.
+ * - Every other handler (a prompt / http / agent / mcp_tool hook, options Hookwright does not
+ *   model such as `if` or `async`, an event the profile lacks) is kept as an external hook: listed,
+ *   not run, and written back unchanged on export.
  */
 
 export interface ClaudeCodeImport {
@@ -35,16 +35,10 @@ interface Layout {
   source: string;
   /** The event map (`{ PreToolUse: [{ matcher, hooks }] }`). */
   events: { file: string; map: Json }[];
-  /** The path variables a command may start with, all meaning the root. */
-  variables: string[];
-  /** Relative command paths resolve against the root (a project's commands run in it). */
-  relativeFromRoot: boolean;
   name: string;
   description: string;
 }
 
-const SCRIPT_EXTENSIONS = /\.(?:m?js|cjs|m?ts)$/;
-const RUNNERS = [["node"], ["bun"], ["bun", "run"], ["tsx"], ["npx", "tsx"], ["npx", "-y", "tsx"]];
 const MODELLED_OPTIONS = new Set(["type", "command", "timeout", "onFailure", "statusMessage"]);
 
 function isObject(value: unknown): value is Json {
@@ -97,7 +91,7 @@ function locate(all: PluginFiles): Layout | null {
         events = [{ file, map: eventMap(file, json.hooks) }];
       }
       const name = typeof manifest?.name === "string" ? manifest.name : root || "claude-code-plugin";
-      return { files, source: "plugin", events, variables: ["${CLAUDE_PLUGIN_ROOT}", "$CLAUDE_PLUGIN_ROOT"], relativeFromRoot: false, name, description: typeof manifest?.description === "string" ? manifest.description : "" };
+      return { files, source: "plugin", events, name, description: typeof manifest?.description === "string" ? manifest.description : "" };
     }
     const settingsFiles = [".claude/settings.json", ".claude/settings.local.json"].filter((f) => files.has(f));
     if (settingsFiles.length > 0) {
@@ -105,7 +99,7 @@ function locate(all: PluginFiles): Layout | null {
         const json = readJson(files, file);
         return json && json.hooks !== undefined ? [{ file, map: eventMap(file, json.hooks) }] : [];
       });
-      return { files, source: "project", events, variables: ["${CLAUDE_PROJECT_DIR}", "$CLAUDE_PROJECT_DIR"], relativeFromRoot: true, name: root || "Claude Code project hooks", description: "" };
+      return { files, source: "project", events, name: root || "Claude Code project hooks", description: "" };
     }
   }
   // The .claude folder itself: its settings.json, with paths as the project sees them.
@@ -120,57 +114,6 @@ export function isClaudeCodeBundle(files: PluginFiles): boolean {
   if (tops.some((f) => f.has(".claude-plugin/plugin.json") || f.has("hooks/hooks.json") || f.has(".claude/settings.json") || f.has(".claude/settings.local.json"))) return true;
   const text = files.get("settings.json");
   return typeof text === "string" && /"hooks"\s*:/.test(text);
-}
-
-/** Shell words of a command, or null when it uses the shell beyond words (pipes, `&&`, redirections, substitutions). */
-function words(command: string): string[] | null {
-  const out: string[] = [];
-  let current: string | null = null;
-  for (let i = 0; i < command.length; i++) {
-    const c = command[i] ?? "";
-    if (c === '"' || c === "'") {
-      const end = command.indexOf(c, i + 1);
-      if (end < 0) return null;
-      const inner = command.slice(i + 1, end);
-      if (c === '"' && /[`]|\$\(/.test(inner)) return null;
-      current = (current ?? "") + inner;
-      i = end;
-    } else if (/\s/.test(c)) {
-      if (current !== null) out.push(current);
-      current = null;
-    } else if (/[|&;<>()`\\]/.test(c) || (c === "$" && command[i + 1] === "(")) return null;
-    else current = (current ?? "") + c;
-  }
-  if (current !== null) out.push(current);
-  return out;
-}
-
-/** A path of the command, as a path in the folder (null: outside it, or not a path we can place). */
-function placePath(word: string, layout: Layout): string | null {
-  for (const v of layout.variables) if (word.startsWith(`${v}/`)) return resolveRelative("", word.slice(v.length + 1));
-  if (word.startsWith("/") || word.startsWith("~") || word.includes("$")) return null;
-  return layout.relativeFromRoot ? resolveRelative("", word) : null;
-}
-
-/** The script a command runs with node / bun / tsx (or directly), or null for any other command. */
-function scriptOf(command: string, layout: Layout): { word: string; path: string | null; args: string[] } | null {
-  const w = words(command);
-  if (!w || w.length === 0) return null;
-  const runner = RUNNERS.filter((r) => r.every((part, i) => w[i] === part)).sort((a, b) => b.length - a.length)[0] ?? [];
-  const [script, ...args] = w.slice(runner.length);
-  if (script === undefined || !SCRIPT_EXTENSIONS.test(script)) return null;
-  return { word: script, path: placePath(script, layout), args };
-}
-
-/** Files of the folder a command names (kept with an external hook, so export writes them back). */
-function referencedFiles(command: string, layout: Layout): { path: string; content: string }[] {
-  const found: { path: string; content: string }[] = [];
-  for (const word of command.split(/[\s"']+/)) {
-    const path = word === "" ? null : placePath(word, layout);
-    const content = path === null ? undefined : layout.files.get(path);
-    if (path !== null && typeof content === "string") found.push({ path, content });
-  }
-  return found;
 }
 
 function uniqueId(base: string, used: Set<string>): string {
@@ -208,15 +151,20 @@ export function importClaudeCode(all: PluginFiles, options: { profile: Profile }
   const warnings: string[] = [];
   const hooks: NonNullable<PipelineInput["hooks"]> = [];
   const externals: ExternalHook[] = [];
-  const modules = new Map<string, string>();
   const ids = new Set<string>();
   let usedSources = false;
+  const base = hooksBase(layout);
+  const folder: CommandFolder = { files, kind: layout.source === "plugin" ? "plugin" : "project", base };
+  const meta = readJson(files, `${base}${SOURCE_DIR}/${PIPELINE_META_FILE}`);
+  // Ids and names of the command hooks a Hookwright export wrote, matched in order by event and command.
+  const commandMetas = Array.isArray(meta?.commandHooks) ? meta.commandHooks.filter(isCommandHookMeta) : [];
 
   const keepExternal = (point: string, matcher: string | null, handler: Json, reason: string) => {
     const command = typeof handler.command === "string" ? handler.command : "";
     const label = command || (typeof handler.prompt === "string" ? handler.prompt : String(handler.type ?? "hook"));
-    externals.push({ id: uniqueId(`external ${label.split(/[\s/"']+/).filter(Boolean).pop() ?? "hook"}`, ids), point, matcher, handler: handler as ExternalHook["handler"], reason, ...(command ? { files: referencedFiles(command, layout) } : {}) });
+    externals.push({ id: uniqueId(`external ${label.split(/[\s/"']+/).filter(Boolean).pop() ?? "hook"}`, ids), point, matcher, handler: handler as ExternalHook["handler"], reason, ...(command ? { files: namedFiles(command, folder) } : {}) });
   };
+  const ownId = (id: string) => (ids.has(id) ? uniqueId(id, ids) : (ids.add(id), id));
 
   for (const { file, map } of layout.events) {
     for (const [event, groups] of Object.entries(map)) {
@@ -230,29 +178,25 @@ export function importClaudeCode(all: PluginFiles, options: { profile: Profile }
           const where = `${at}.hooks[${h}]`;
           if (!isObject(handler)) throw new BundleError("BAD_MANIFEST", `${where} must be an object like { "type": "command", "command": "…" }.`);
           if (handler.type !== "command" || typeof handler.command !== "string") {
-            keepExternal(event, matcher, handler, `a ${String(handler.type ?? "typeless")} hook: Hookwright runs only command hooks written in JavaScript or TypeScript`);
+            keepExternal(event, matcher, handler, `a ${String(handler.type ?? "typeless")} hook: Hookwright runs only command hooks`);
             return;
           }
-          const script = scriptOf(handler.command, layout);
-          if (!script) {
-            keepExternal(event, matcher, handler, "a shell command: Hookwright runs only JavaScript and TypeScript hooks");
-            return;
-          }
-          if (script.path === null) {
-            keepExternal(event, matcher, handler, `its script ${script.word} is outside the imported ${layout.source}`);
-            return;
-          }
-          const code = files.get(script.path);
-          if (code === undefined) throw new BundleError("MISSING_MODULE", `${where} runs ${script.word}, but the ${layout.source} has no ${script.path}.`);
-          if (code === null) throw new BundleError("NOT_TEXT", `${script.path} (run by ${where}) is not UTF-8 text.`);
+          const command = handler.command;
           const unmodelled = Object.keys(handler).filter((k) => !MODELLED_OPTIONS.has(k));
-          if (!events.has(event) || unmodelled.length > 0 || script.args.length > 0) {
+          if (!events.has(event) || unmodelled.length > 0) {
             const why = !events.has(event)
               ? `Hookwright's claude-code profile does not model the ${event} event`
-              : unmodelled.length > 0
-                ? `its ${unmodelled.map((k) => `"${k}"`).join(", ")} option${unmodelled.length === 1 ? " is" : "s are"} not modelled by Hookwright`
-                : `it passes arguments (${script.args.join(" ")}) to the script`;
+              : `its ${unmodelled.map((k) => `"${k}"`).join(", ")} option${unmodelled.length === 1 ? " is" : "s are"} not modelled by Hookwright`;
             keepExternal(event, matcher, handler, why);
+            return;
+          }
+          if (command.trim() === "") {
+            keepExternal(event, matcher, handler, "its command is empty");
+            return;
+          }
+          const script = commandScript(command, folder);
+          if ("refused" in script) {
+            keepExternal(event, matcher, handler, script.refused);
             return;
           }
           const timeoutMs = timeoutMsOf(handler, where, warnings);
@@ -263,25 +207,37 @@ export function importClaudeCode(all: PluginFiles, options: { profile: Profile }
             ...(timeoutMs !== undefined ? { timeoutMs } : {}),
             ...(handler.onFailure === "continue" ? { onFailure: "continue" as const } : handler.onFailure === "block" ? { onFailure: "block" as const } : {}),
           };
-          const first = code.split("\n")[0] ?? "";
-          const base = script.path.replace(/(^|\/)hooks\/[^/]+$/, "$1");
-          if (first.startsWith(SCRIPT_MARK)) {
-            const meta = parseMeta(first.slice(SCRIPT_MARK.length));
-            const source = meta ? files.get(`${base}${meta.source}`) : undefined;
-            if (meta && typeof source === "string") {
-              hooks.push({ ...common, id: ids.has(meta.id) ? uniqueId(meta.id, ids) : (ids.add(meta.id), meta.id), name: meta.name, code: source });
-              for (const [path, text] of files) {
-                if (!path.startsWith(`${base}${SOURCE_DIR}/`) || path.startsWith(`${base}${SOURCE_DIR}/hooks/`) || typeof text !== "string" || !path.endsWith(".ts")) continue;
-                modules.set(path.slice(`${base}${SOURCE_DIR}/`.length), text);
-              }
+          const found = script.found;
+          // A script Hookwright built for a function hook: the hook comes back as the TypeScript it was built from.
+          const first = found?.content.split("\n")[0] ?? "";
+          if (found && first.startsWith(SCRIPT_MARK)) {
+            const built = parseMeta(first.slice(SCRIPT_MARK.length));
+            const source = built ? files.get(`${base}${built.source}`) : undefined;
+            if (built && typeof source === "string" && isPlainNodeRun(script)) {
+              hooks.push({ ...common, id: ownId(built.id), name: built.name, code: source });
               usedSources = true;
               return;
             }
-            warnings.push(`${script.path} was built by Hookwright, but its source ${meta ? `${base}${meta.source}` : ""} is missing; the built script itself is imported.`);
+            warnings.push(
+              built && typeof source === "string"
+                ? `${found.path} was built by Hookwright, but ${where} runs it with another command (${command}); the built script itself is imported as a command hook.`
+                : `${found.path} was built by Hookwright, but its source ${built ? `${base}${built.source}` : ""} is missing; the built script itself is imported as a command hook.`,
+            );
           }
-          const name = (script.path.split("/").pop() ?? script.path).replace(SCRIPT_EXTENSIONS, "");
-          hooks.push({ ...common, id: uniqueId(name, ids), name: name.slice(0, 120), code: convertCommandScript(script.path, code) });
-          modules.set(COMMAND_PROCESS_MODULE, COMMAND_PROCESS_CODE);
+          if (!found && script.missing.length > 0) {
+            warnings.push(`${where} runs ${script.missing.join(", ")}, which the imported ${layout.source} does not hold; the hook is imported as a one-liner (the command alone, no script), so a run finds no such file.`);
+          }
+          const known = commandMetas.findIndex((m) => m.point === event && m.command === command);
+          const mine = known >= 0 ? commandMetas.splice(known, 1)[0] : undefined;
+          const fileName = found ? (found.path.split("/").pop() ?? found.path).replace(/\.[^.]*$/, "") : "";
+          const name = mine?.name ?? (found ? fileName : oneLinerName(command));
+          hooks.push({
+            ...common,
+            id: mine ? ownId(mine.id) : uniqueId(found ? fileName : (command.trim().split(/[\s/]+/).find((w) => /[A-Za-z0-9]/.test(w)) ?? "command"), ids),
+            name: name.slice(0, 120),
+            code: found?.content ?? "",
+            runtime: { kind: "command", language: commandLanguage(script), command, script: found ? { root: found.root, path: found.path } : null },
+          });
         });
       });
     }
@@ -290,7 +246,16 @@ export function importClaudeCode(all: PluginFiles, options: { profile: Profile }
   if (usedSources) warnings.push(`Scripts Hookwright built are read from their TypeScript under ${SOURCE_DIR}/; edits made to the .mjs files themselves are not read.`);
   if (externals.length > 0) warnings.push(`${externals.length} hook${externals.length === 1 ? " is" : "s are"} kept as external (Hookwright lists but cannot run ${externals.length === 1 ? "it" : "them"}): ${externals.map((e) => `${e.point} ${e.id} (${e.reason})`).join("; ")}.`);
 
-  const meta = readJson(files, `${hooksBase(layout)}${SOURCE_DIR}/${PIPELINE_META_FILE}`);
+  // A Hookwright export's modules (its TypeScript under hookwright/, other than the hooks' sources and mirrored scripts).
+  const modules = new Map<string, string>();
+  if (usedSources || meta) {
+    const sources = `${base}${SOURCE_DIR}/`;
+    for (const [path, text] of files) {
+      const rel = path.slice(sources.length);
+      if (!path.startsWith(sources) || typeof text !== "string" || !path.endsWith(".ts") || rel.startsWith("hooks/") || Object.values(MIRROR_DIRS).some((d) => path.startsWith(`${base}${d}/`))) continue;
+      modules.set(rel, text);
+    }
+  }
   const name = typeof meta?.name === "string" && meta.name !== "" ? meta.name : layout.name;
   const description = typeof meta?.description === "string" ? meta.description : layout.description;
   const parsed = parsePipeline({
@@ -304,6 +269,16 @@ export function importClaudeCode(all: PluginFiles, options: { profile: Profile }
   } satisfies PipelineInput);
   if (!parsed.ok) throw new BundleError("INVALID_PIPELINE", `The hooks do not make a valid pipeline:\n${describeIssues(parsed.issues)}`);
   return { pipeline: parsed.value, warnings };
+}
+
+/** A one-liner's name: its command on one line, cut at 60 characters. */
+function oneLinerName(command: string): string {
+  const line = command.trim().replace(/\s+/g, " ");
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+}
+
+function isCommandHookMeta(value: unknown): value is CommandHookMeta {
+  return isObject(value) && typeof value.id === "string" && value.id !== "" && typeof value.name === "string" && value.name !== "" && typeof value.point === "string" && typeof value.command === "string";
 }
 
 /** Where a Hookwright export keeps hooks/ and hookwright/ (the root of a plugin, .claude/ of a project). */

@@ -2,6 +2,8 @@
 export interface BundleFile {
   path: string;
   content: string;
+  /** A script the host runs by its path (a command hook's): written executable (0755). */
+  executable?: boolean;
 }
 
 /**

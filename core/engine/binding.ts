@@ -105,6 +105,8 @@ export interface ToolCallDecision {
   stopAfter?: { exitReason: string; error: string | null } | null;
   /** The run ends here: the call does not run and gets no tool_result (Claude Code `defer`). */
   end?: { exitReason: string; error: string | null } | null;
+  /** Text the model gets after the call's tool_result, whether the call ran or was refused (Claude Code PreToolUse additionalContext). */
+  additionalContext?: string | null;
 }
 
 /**

@@ -3,7 +3,7 @@ import { orderHooks } from "../pipeline/runOrder";
 import type { Hook, Pipeline } from "../pipeline/schema";
 import { gateOf } from "../profiles/gating";
 import type { HookPointSpec, Profile } from "../profiles/types";
-import type { HookStatus, IgnoredWrite, TraceEvent, UnsequencedTraceEvent } from "../trace/events";
+import type { DroppedHook, HookStatus, IgnoredWrite, TraceEvent, UnsequencedTraceEvent } from "../trace/events";
 import { applyPatch } from "../trace/jsonPatch";
 import type { StageBinding } from "./binding";
 import type { ChainResult, HookCallResult, HookRunner } from "./ports";
@@ -34,15 +34,21 @@ export function hooksForPoint(pipeline: Pipeline, spec: HookPointSpec, scope: { 
  * The hooks {@link hooksForPoint} runs, and the enabled, registered hooks of the point it leaves
  * out only because their matcher does not cover this call (in the profile's order).
  */
-export function selectHooks(pipeline: Pipeline, spec: HookPointSpec, scope: { profile?: Profile; context?: JsonObject; pluginId?: string } = {}): { hooks: Hook[]; unmatched: Hook[] } {
+export function selectHooks(pipeline: Pipeline, spec: HookPointSpec, scope: { profile?: Profile; context?: JsonObject; pluginId?: string } = {}): { hooks: Hook[]; unmatched: Hook[]; dropped: DroppedHook[] } {
   const { profile, context } = scope;
   const target = spec.matcherTarget && context ? readPointer(context, spec.matcherTarget) : undefined;
+  const dropped: DroppedHook[] = [];
   const registered = orderHooks(
-    pipeline.hooks.filter((h) => h.point === spec.id && (!profile?.settings || gateOf(profile, pipeline, h, scope.pluginId ?? pipeline.name) === null)),
+    pipeline.hooks.filter((h) => {
+      if (h.point !== spec.id) return false;
+      const gate = profile?.settings ? gateOf(profile, pipeline, h, scope.pluginId ?? pipeline.name) : null;
+      if (gate && h.enabled) dropped.push({ hookId: h.id, name: h.name, setting: gate.setting, reason: gate.reason });
+      return gate === null;
+    }),
     spec.ordering,
   );
-  if (typeof target !== "string") return { hooks: registered, unmatched: [] };
-  return { hooks: registered.filter((h) => matcherCovers(h.matcher, target)), unmatched: registered.filter((h) => !matcherCovers(h.matcher, target)) };
+  if (typeof target !== "string") return { hooks: registered, unmatched: [], dropped };
+  return { hooks: registered.filter((h) => matcherCovers(h.matcher, target)), unmatched: registered.filter((h) => !matcherCovers(h.matcher, target)), dropped };
 }
 
 function readPointer(doc: JsonObject, pointer: string): Json | undefined {
@@ -74,6 +80,7 @@ export function createFirePoint(options: {
   const firings = new Map<string, number>();
   const pluginId = options.pluginId ?? pipeline.name;
   const specs = new Map(profile.points.map((p) => [p.id, p]));
+  const commands = profile.hookCommands?.(pipeline) ?? null;
 
   return async function fire<TView, TOut>(stage: StageBinding<TView, TOut>, view: TView): Promise<FiredPoint<TOut>> {
     const spec = specs.get(stage.point);
@@ -83,13 +90,14 @@ export function createFirePoint(options: {
       return { value: stage.readBack(context, view, { calls: [], context, result: null }).value, aborted: null };
     }
     const context = stage.context(view);
-    const { hooks, unmatched } = selectHooks(pipeline, spec, { profile, context, pluginId });
-    // Hooks whose matcher left them out are named on point.start, so a viewer can tell "its
-    // matcher did not match" from "the point was never reached": with no hook left, the point
-    // is still recorded (start and end, nothing ran), which the host itself never shows.
-    const left = unmatched.length > 0 ? { unmatched: unmatched.map((h) => h.id) } : {};
+    const { hooks, unmatched, dropped } = selectHooks(pipeline, spec, { profile, context, pluginId });
+    // Hooks whose matcher left them out, and hooks the loader dropped, are named on point.start,
+    // so a viewer can tell "its matcher did not match" or "the host never registered it" from "the
+    // point was never reached": with no hook left, the point is still recorded (start and end,
+    // nothing ran), which the host itself never shows.
+    const left = { ...(unmatched.length > 0 ? { unmatched: unmatched.map((h) => h.id) } : {}), ...(dropped.length > 0 ? { dropped } : {}) };
     if (hooks.length === 0) {
-      if (unmatched.length > 0) {
+      if (unmatched.length > 0 || dropped.length > 0) {
         record({ type: "point.start", point: spec.id, edge: stage.edge, context, ...left });
         record({ type: "point.end", point: spec.id, result: spec.execution === "fold" ? null : readBackFields(context, spec, {}) });
       }
@@ -107,6 +115,7 @@ export function createFirePoint(options: {
         args: s.args ?? ["event", "ctx"],
         completionOrder: completionPermutation(options.completionOrder, hs.length, `${s.id}#${firing}`),
         onFailure: hs.map((h) => h.onFailure ?? "continue"),
+        ...(commands ? { commands: hs.map((h) => commands.get(h.id) ?? null) } : {}),
       },
     });
     let chain: ChainResult;
@@ -120,7 +129,8 @@ export function createFirePoint(options: {
         loggerField: spec.fields.find((f) => f.hostObject)?.name ?? null,
         ...(spec.execution === "fold" && spec.fold
           ? {
-              fold: { ...spec.fold, hookName: spec.id, pluginId, args: spec.args ?? ["event", "ctx"] },
+              // hookNames: the rows' names, which a host may name hooks by (FIM One); the sandbox puts a class hook's own `name` first.
+              fold: { ...spec.fold, hookName: spec.id, pluginId, args: spec.args ?? ["event", "ctx"], hookNames: hooks.map((h) => h.name) },
               timeouts: hooks.map((h) => h.timeoutMs ?? spec.fold?.defaultTimeoutMs ?? null),
               ...(spec.fold.kind === "parallel" ? parallelFold(spec, hooks) : {}),
             }
@@ -158,6 +168,7 @@ export function createFirePoint(options: {
         ...(call.env?.length ? { env: call.env } : {}),
         ...(call.inference?.length ? { inference: call.inference } : {}),
         ...(call.published?.length ? { published: call.published } : {}),
+        ...(call.process ? { process: call.process } : {}),
       });
     }
     if (spec.execution === "fold") {

@@ -7,7 +7,8 @@ import type { EnvRead } from "../sandbox/envRead";
 import type { InferenceExchange } from "../sandbox/inference";
 import type { ScenarioInference } from "../pipeline/inferenceSchema";
 import type { ExecutionModel } from "../profiles/types";
-import type { LogEntry, ModelCallMeta, ModelRoute, SourceLocation } from "../trace/events";
+import type { LogEntry, ModelCallMeta, ModelRoute, ProcessRecord, SourceLocation } from "../trace/events";
+import type { CommandProtocol } from "../profiles/types";
 
 export type { ModelCallMeta, ModelRoute };
 
@@ -50,6 +51,8 @@ export interface HookCallResult {
   inference?: InferenceExchange[];
   /** Events the hook published on the host's event hub, in order (absent: none). */
   published?: Json[];
+  /** A command hook's process and what came out of it (absent: a function hook). */
+  process?: ProcessRecord;
   /** For claiming chains: this hook claimed (`handled: true`) and stopped the chain. */
   claimed?: boolean;
   /** Writes the execution model threw away (void/claiming drafts, a failed hook's draft, losing keys); see core/chain. */
@@ -169,6 +172,8 @@ export interface HookRunnerFactory {
     hostModules?: Readonly<Record<string, string>>;
     /** The scenario's inference settings: what hooks' own model calls see and are answered with. */
     inference?: ScenarioInference;
+    /** How the profile's host runs command hooks (Profile.commandProtocol), when it takes them. */
+    commandProtocol?: CommandProtocol;
   }): Promise<HookRunner>;
 }
 

@@ -45,9 +45,17 @@ describe("runPoint", () => {
 
   it("records the context of a point without enabled hooks", async () => {
     const pipeline = pipelineOf("Be concise");
-    const { events } = await run(pipeline, "stop", { a: 1 });
+    const { events } = await run(pipeline, "stop", { conversationId: "c1" });
     expect(events.map((e) => e.type)).toEqual(["run.start", "point.start", "point.end", "run.end"]);
-    expect(events[1]).toMatchObject({ point: "stop", context: { a: 1 } });
+    expect(events[1]).toMatchObject({ point: "stop", context: { conversationId: "c1" } });
+  });
+
+  it("refuses a context that is neither the point's nor the host's payload, naming the point's fields, before any event", async () => {
+    const written: TraceEvent[] = [];
+    await expect(
+      runPoint({ pipeline: pipelineOf("Be concise"), point: "stop", context: { a: 1 }, createRunner: () => Promise.reject(new Error("no runner")), emit: (e) => void written.push(e as TraceEvent) }),
+    ).rejects.toMatchObject({ code: "BAD_CONTEXT", message: "the context of stop is an object with its fields (conversationId, messages, exitReason, error); this one has a" });
+    expect(written).toEqual([]);
   });
 
   it("refuses an unknown point naming the profile's points, before any event", async () => {

@@ -10,6 +10,7 @@ import { createRecorder, type TraceSink } from "../trace/recorder";
 import type { ProfileBinding, StageBinding } from "./binding";
 import { SimulationError } from "./errors";
 import { createFirePoint, hooksForPoint } from "./firePoint";
+import { readPointContext } from "./pointContext";
 import type { HookRunnerFactory } from "./ports";
 
 /** The exit reason of a run of one point alone that completed. */
@@ -23,13 +24,14 @@ export interface PointRunResult {
 
 /**
  * Runs only `point`'s chain of `pipeline` on `context` (the point's context as its `point.start`
- * would carry it): a trace with run.start, point.start, hook.start/hook.end per hook, point.end and
+ * would carry it, or the host's own payload, read by {@link readPointContext}): a trace with run.start, point.start, hook.start/hook.end per hook, point.end and
  * run.end (`point_only`), recorded like a full run, so the same views show it. The hooks run
  * through the runner (the sandbox), with the chain semantics, aliases and decision field of the
  * profile's binding for that point. A point with no enabled hook still records its context.
  *
  * @throws {SimulationError} UNKNOWN_PROFILE, UNKNOWN_POINT (naming the profile's points),
- *   BAD_CONTEXT when `context` is not a JSON object — before any event is emitted.
+ *   BAD_CONTEXT when `context` is neither the point's context nor the host's payload for it
+ *   (naming the fields the point expects) — before any event is emitted.
  */
 export async function runPoint(options: {
   pipeline: Pipeline;
@@ -48,14 +50,14 @@ export async function runPoint(options: {
   /** The inference settings hooks' own model calls see and get (a scenario's `inference`); default none. */
   inference?: ScenarioInference;
 }): Promise<PointRunResult> {
-  const { pipeline, point, context } = options;
+  const { pipeline, point } = options;
   const profile = getProfile(pipeline.profile);
   if (!profile) throw new SimulationError("UNKNOWN_PROFILE", `unknown profile "${pipeline.profile}" (known: ${listProfiles().map((p) => p.id).join(", ")})`);
   const spec = profile.points.find((p) => p.id === point);
   if (!spec) throw new SimulationError("UNKNOWN_POINT", `"${point}" is not a hook point of the ${profile.name} profile (known: ${profile.points.map((p) => p.id).join(", ")})`);
-  if (typeof context !== "object" || context === null || Array.isArray(context)) {
-    throw new SimulationError("BAD_CONTEXT", `the context of ${point} must be a JSON object (its fields: ${spec.fields.filter((f) => !f.hostObject).map((f) => f.name).join(", ")})`);
-  }
+  const read = readPointContext(profile, point, options.context);
+  if ("problem" in read) throw new SimulationError("BAD_CONTEXT", read.problem);
+  const context = read.context;
   const first = pipeline.scenarios[0];
   const clockStart = options.clockStart ?? first?.clockStart ?? 1_767_225_600_000;
   const seed = options.seed ?? first?.seed ?? 1;
@@ -81,6 +83,7 @@ export async function runPoint(options: {
     seed,
     limits: { timeoutMs: pipeline.limits.timeoutMs, memoryBytes: pipeline.limits.memoryMiB * 1024 * 1024 },
     ...(profile.hostModules ? { hostModules: profile.hostModules } : {}),
+    ...(profile.commandProtocol ? { commandProtocol: profile.commandProtocol } : {}),
     ...(options.inference ? { inference: options.inference } : {}),
     ...(options.files ? { files: options.files } : {}),
     ...(options.http ? { http: options.http } : {}),

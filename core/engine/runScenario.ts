@@ -37,6 +37,7 @@ export async function runScenario(options: {
     ...(scenario.files ? { files: scenario.files } : {}),
     ...(scenario.http ? { http: scenario.http } : {}),
     ...(profile.hostModules ? { hostModules: profile.hostModules } : {}),
+    ...(profile.commandProtocol ? { commandProtocol: profile.commandProtocol } : {}),
     ...(scenario.inference ? { inference: scenario.inference } : {}),
   });
   try {

@@ -89,6 +89,7 @@ export async function runToolPhase(toolUses: readonly ToolUseBlock[], deps: Tool
     const decision = fired.value;
     if (decision.end) return { exit: decision.end };
     if (decision.stopAfter && !stopAfter) stopAfter = decision.stopAfter;
+    if (decision.additionalContext) guidance.push(decision.additionalContext);
     if (decision.claim) return { claim: decision.claim };
     const input = decision.input ?? jsonInput(toolUse);
     if (!decision.approval || !stage.afterApproval) return { input };

@@ -1,5 +1,6 @@
 import type { FieldIssue } from "../pipeline/parsePipeline";
 import type { Pipeline, Scenario } from "../pipeline/schema";
+import { runtimeKindOf } from "../pipeline/runtimeSchema";
 import type { Profile } from "../profiles/types";
 import { SimulationError } from "./errors";
 
@@ -14,6 +15,9 @@ export function checkPipelineAgainstProfile(pipeline: Pipeline, profile: Profile
     // The host refuses (or never matches) a matcher it cannot read; a disabled hook is never registered.
     const problem = hook.enabled && hook.matcher !== null ? (profile.checkMatcher?.(hook.matcher) ?? null) : null;
     if (problem) issues.push({ path: `hooks[${i}].matcher`, message: problem });
+    const runtime = runtimeKindOf(hook);
+    const takes = profile.runtimes ?? ["function"];
+    if (!takes.includes(runtime)) issues.push({ path: `hooks[${i}].runtime`, message: `${profile.name} does not run ${runtime} hooks (it takes: ${takes.join(", ")})` });
   });
   return issues;
 }

@@ -1,3 +1,4 @@
+import { commandRuntimeSchema, scriptLocationSchema, type CommandLanguage, type CommandRuntime, type HookRuntime, type ScriptLocation } from "./runtimeSchema";
 import type { Hook, Pipeline, PipelineModule, Scenario } from "./schema";
 import type { PipelineSettings } from "./settingsSchema";
 
@@ -69,6 +70,41 @@ export interface SetHookOnFailureChange {
   type: "setHookOnFailure";
   hookId: string;
   onFailure: "continue" | "block" | null;
+}
+/**
+ * How a hook runs, and its code with it, in one step: a command runtime (with the script's source,
+ * "" for a one-liner) or null for a function (the field removed; `code` then the function's).
+ * Switching function ↔ command is this one change, so one undo brings both back.
+ */
+export interface SetHookRuntimeChange {
+  type: "setHookRuntime";
+  hookId: string;
+  runtime: HookRuntime | null;
+  code: string;
+}
+/**
+ * A command hook's script language; `code`, `command` and `script`, when given, change with it
+ * (a script still at its template becomes the new language's, a default command line follows).
+ */
+export interface SetHookCommandLanguageChange {
+  type: "setHookCommandLanguage";
+  hookId: string;
+  language: CommandLanguage;
+  code?: string;
+  command?: string;
+  script?: ScriptLocation | null;
+}
+/** A command hook's command line, as the host's configuration holds it. */
+export interface SetHookCommandChange {
+  type: "setHookCommand";
+  hookId: string;
+  command: string;
+}
+/** Where a command hook's script lives; null: a one-liner with no script. */
+export interface SetHookScriptChange {
+  type: "setHookScript";
+  hookId: string;
+  script: ScriptLocation | null;
 }
 /** A host plugin setting (OpenClaw `allowConversationAccess`); null removes it (the host's default applies). */
 export interface SetHostSettingChange {
@@ -158,6 +194,10 @@ export type PipelineChange =
   | SetHookMatcherChange
   | SetHookTimeoutChange
   | SetHookOnFailureChange
+  | SetHookRuntimeChange
+  | SetHookCommandLanguageChange
+  | SetHookCommandChange
+  | SetHookScriptChange
   | SetHostSettingChange
   | SetSettingsChange
   | AddModuleChange
@@ -172,7 +212,9 @@ export type PipelineChangeErrorCode =
   | "DUPLICATE_MODULE"
   | "UNKNOWN_SCENARIO"
   | "DUPLICATE_SCENARIO"
-  | "EMPTY_SCENARIO_NAME";
+  | "EMPTY_SCENARIO_NAME"
+  | "NOT_A_COMMAND_HOOK"
+  | "INVALID_RUNTIME";
 
 const errorMessages: Record<PipelineChangeErrorCode, (subject: string) => string> = {
   UNKNOWN_HOOK: (s) => `there is no hook with id "${s}"`,
@@ -182,6 +224,8 @@ const errorMessages: Record<PipelineChangeErrorCode, (subject: string) => string
   UNKNOWN_SCENARIO: (s) => `there is no scenario "${s}"`,
   DUPLICATE_SCENARIO: (s) => `a scenario "${s}" already exists`,
   EMPTY_SCENARIO_NAME: () => "a scenario needs a name",
+  NOT_A_COMMAND_HOOK: (s) => `hook "${s}" is a function hook: switch it to a command first`,
+  INVALID_RUNTIME: (s) => s,
 };
 
 /** A change that does not fit the document it is applied to (a stale id, a taken path). */
@@ -323,6 +367,78 @@ function patchHook(doc: Doc, hookId: string, patch: Partial<Hook>): Doc {
   return { ...doc, hooks };
 }
 
+/** `runtime` checked as the file format checks it; the error names the hook, the field and what is wrong. */
+function checkedRuntime(hookId: string, runtime: HookRuntime): HookRuntime {
+  if (runtime.kind === "function") return runtime;
+  const parsed = commandRuntimeSchema.safeParse(runtime);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.join(".") === "script.path" ? "script path" : issue?.path[0] === "command" ? "command line" : (issue?.path.join(".") ?? "runtime");
+  throw new PipelineChangeError("INVALID_RUNTIME", `hook "${hookId}": ${field}: ${issue?.message ?? "invalid"}`);
+}
+
+function checkedScript(hookId: string, script: ScriptLocation | null): ScriptLocation | null {
+  if (script === null) return null;
+  const parsed = scriptLocationSchema.safeParse(script);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new PipelineChangeError("INVALID_RUNTIME", `hook "${hookId}": script ${issue?.path.join(".") || "location"}: ${issue?.message ?? "invalid"}`);
+}
+
+function commandRuntimeOf(doc: Doc, hookId: string): CommandRuntime {
+  const runtime = (doc.hooks[hookIndex(doc, hookId)] as Hook).runtime;
+  if (runtime?.kind !== "command") throw new PipelineChangeError("NOT_A_COMMAND_HOOK", hookId);
+  return runtime;
+}
+
+function sameRuntime(a: HookRuntime | undefined, b: HookRuntime | undefined): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/** Sets a hook's runtime (undefined: removes the field) and, when given, its code. */
+function patchRuntime(doc: Doc, hookId: string, runtime: HookRuntime | undefined, code?: string): Doc {
+  const i = hookIndex(doc, hookId);
+  const hook = doc.hooks[i] as Hook;
+  if (sameRuntime(hook.runtime, runtime) && (code === undefined || code === hook.code)) return doc;
+  const { runtime: _old, ...rest } = hook;
+  const next: Hook = { ...rest, ...(runtime ? { runtime } : {}), ...(code === undefined ? {} : { code }) };
+  const hooks = doc.hooks.slice();
+  hooks[i] = next;
+  return { ...doc, hooks };
+}
+
+function applyRuntimeChange(doc: Doc, change: RuntimeChange): Doc {
+  switch (change.type) {
+    case "setHookRuntime":
+      hookIndex(doc, change.hookId);
+      return patchRuntime(doc, change.hookId, change.runtime ? checkedRuntime(change.hookId, change.runtime) : undefined, change.code);
+    case "setHookCommandLanguage": {
+      const current = commandRuntimeOf(doc, change.hookId);
+      const next = checkedRuntime(change.hookId, {
+        ...current,
+        language: change.language,
+        ...(change.command === undefined ? {} : { command: change.command }),
+        ...(change.script === undefined ? {} : { script: change.script }),
+      });
+      return patchRuntime(doc, change.hookId, next, change.code);
+    }
+    case "setHookCommand": {
+      const current = commandRuntimeOf(doc, change.hookId);
+      return patchRuntime(doc, change.hookId, checkedRuntime(change.hookId, { ...current, command: change.command }));
+    }
+    case "setHookScript": {
+      const current = commandRuntimeOf(doc, change.hookId);
+      return patchRuntime(doc, change.hookId, { ...current, script: checkedScript(change.hookId, change.script) });
+    }
+  }
+}
+
+type RuntimeChange = SetHookRuntimeChange | SetHookCommandLanguageChange | SetHookCommandChange | SetHookScriptChange;
+
+function isRuntimeChange(change: PipelineChange): change is RuntimeChange {
+  return change.type === "setHookRuntime" || change.type === "setHookCommandLanguage" || change.type === "setHookCommand" || change.type === "setHookScript";
+}
+
 function moveHook(doc: Doc, hookId: string, toIndex: number): Doc {
   const hook = doc.hooks[hookIndex(doc, hookId)] as Hook;
   // Slots in the global array that belong to this point; the other points' hooks stay where they are.
@@ -345,6 +461,7 @@ function moveHook(doc: Doc, hookId: string, toIndex: number): Doc {
 
 function applyOne(doc: Doc, change: PipelineChange): Doc {
   if (isScenarioChange(change)) return applyScenarioChange(doc, change);
+  if (isRuntimeChange(change)) return applyRuntimeChange(doc, change);
   switch (change.type) {
     case "addHook": {
       if (doc.hooks.some((h) => h.id === change.hook.id)) throw new PipelineChangeError("DUPLICATE_HOOK_ID", change.hook.id);
@@ -444,7 +561,9 @@ function applyOne(doc: Doc, change: PipelineChange): Doc {
  *   change names an id, path or scenario the document does not have,
  *   `DUPLICATE_HOOK_ID`/`DUPLICATE_MODULE`/`DUPLICATE_SCENARIO` when an add, duplicate or rename
  *   would create a second hook id, module path or scenario name, `EMPTY_SCENARIO_NAME` for a
- *   scenario named "".
+ *   scenario named "", `NOT_A_COMMAND_HOOK` for a command-line, script or language change on a
+ *   function hook, `INVALID_RUNTIME` for an empty command line or a script path that is absolute
+ *   or contains `..` (the message names the hook and the field).
  * @example
  * const next = applyPipelineChanges(doc, [{ type: "setHookEnabled", hookId: "h1", enabled: false }]);
  */
@@ -463,6 +582,11 @@ export function applyPipelineChanges<TDoc extends Doc>(doc: TDoc, changes: reado
  */
 export function invertPipelineChange(doc: Doc, change: PipelineChange): PipelineChange[] {
   if (isScenarioChange(change)) return invertScenarioChange(doc, change);
+  if (isRuntimeChange(change)) {
+    // Every runtime change is undone by putting back the runtime and the code it may have replaced.
+    const hook = doc.hooks[hookIndex(doc, change.hookId)] as Hook;
+    return [{ type: "setHookRuntime", hookId: change.hookId, runtime: hook.runtime ?? null, code: hook.code }];
+  }
   switch (change.type) {
     case "addHook":
       return [{ type: "removeHook", hookId: change.hook.id }];

@@ -5,6 +5,7 @@ import { scriptedApprovalSchema } from "../approvals/scriptedSchema";
 import { attachmentSchema, scenarioInferenceSchema } from "./inferenceSchema";
 import { toolResultSchema } from "./toolResultSchema";
 import { headerRowProblems, headerRows } from "../sandbox/httpHeaders";
+import { hookRuntimeSchema } from "./runtimeSchema";
 
 /**
  * The `hookwright.pipeline/v1` file format (docs/formats.md). Zod schemas are the single
@@ -61,6 +62,8 @@ export const hookSchema = z.object({
   timeoutMs: z.number().int().positive().max(600_000).optional(),
   /** Claude Code: what a failure of this hook does (`continue`, the host's default, or `block`). */
   onFailure: z.enum(["continue", "block"]).optional(),
+  /** How the code runs (core/pipeline/runtimeSchema.ts); absent: a sandboxed TypeScript function. The profile says which its host takes. */
+  runtime: hookRuntimeSchema.optional(),
 });
 export type Hook = z.infer<typeof hookSchema>;
 

@@ -1,4 +1,7 @@
 import type { FoldSpec } from "../chain/fold/spec";
+import type { JsonObject } from "../json";
+import type { CommandLanguage, RuntimeKind, ScriptLocation } from "../pipeline/runtimeSchema";
+import type { Pipeline } from "../pipeline/schema";
 
 /**
  * A profile is one host's hook system as data (DESIGN.md "Profile"). The UI graph, Monaco's
@@ -176,6 +179,90 @@ export interface Profile {
    * way; `doc` says so in the host's terms.
    */
   matcherGroups?: { doc: string };
+  /**
+   * The command line the host runs for each enabled hook, by hook id, as the host's messages
+   * name it (Claude Code: `[<command>]: <stderr>` for an exit 2, `blocking error from command:
+   * "<command>"`). Absent: the host does not run hooks as commands.
+   */
+  hookCommands?: (pipeline: Pipeline) => ReadonlyMap<string, string>;
+  /**
+   * The host's own form of a point's context (what users copy out of the host's logs: the JSON a
+   * Claude Code hook reads on stdin, a FIM One HookContext), read into the context as the point's
+   * `point.start` carries it. Absent: the point's context is already the host's payload (Vellum).
+   */
+  hostPayload?: HostPayloadReader;
+  /** The runtimes the host takes (DESIGN.md "Runtime"); absent: functions only. */
+  runtimes?: RuntimeKind[];
+  /** How the host runs a command hook and reads its answer (required when `runtimes` has "command"). */
+  commandProtocol?: CommandProtocol;
+  /** Authoring command hooks: starter scripts, where scripts go, the stdin/stdout docs the editor shows (with `runtimes` "command"). */
+  commandAuthoring?: CommandAuthoring;
+}
+
+/** One field of a command hook's stdin JSON or of the JSON it answers with, for the editor. */
+export interface CommandIoField {
+  /** As the JSON names it; nested fields dotted (`hookSpecificOutput.permissionDecision`). */
+  name: string;
+  /** TypeScript type text, as IntelliSense shows the function hooks' same field. */
+  type: string;
+  optional: boolean;
+  doc: string;
+}
+
+/** What a command hook on one point reads and answers (the editor's stdin / stdout panels). */
+export interface CommandIo {
+  stdin: CommandIoField[];
+  /** The JSON fields the host reads back from stdout on exit 0. */
+  stdout: CommandIoField[];
+  /** What each exit code does here, in the host's terms (`0`, `2`, `other`). */
+  exitCodes: { code: string; meaning: string }[];
+}
+
+/** The profile's data for writing command hooks (see {@link Profile.commandAuthoring}). */
+export interface CommandAuthoring {
+  /** The starter script of a command hook on `point` in `language`; null when the point has none. */
+  template(point: string, language: CommandLanguage): string | null;
+  /** Where a new command hook's script goes (`.claude/hooks/<kebab-name>.sh` under the project). */
+  scriptLocation(hookName: string, language: CommandLanguage): ScriptLocation;
+  /** The command line the host's configuration holds to run `script` in `language`. */
+  commandLine(script: ScriptLocation, language: CommandLanguage): string;
+  /** The point's stdin fields, stdout fields and exit codes; null when the point has none. */
+  io(point: string): CommandIo | null;
+}
+
+/**
+ * The host's command-hook protocol as data (core/runtimes/commandAnswer.ts reads a process's
+ * answer with it): what goes on stdin, which variables the process gets, how exit codes and
+ * stdout are read.
+ */
+export interface CommandProtocol {
+  /** The context field whose JSON the process reads on stdin (Claude Code: `input`). */
+  stdinField: string;
+  /** The project folder as the host reports it (and as `cwd` inside the sandbox). */
+  projectDir: string;
+  /** Where a plugin's files are, as `${CLAUDE_PLUGIN_ROOT}` says. */
+  pluginRoot: string;
+  /** Variables the host sets for every hook process, beside PATH/HOME/LANG/TZ. */
+  env: Record<string, string>;
+  /** The exit code that blocks with stderr as the reason (Claude Code: 2). */
+  blockingExitCode: number;
+  /** Events whose plain (non-JSON) stdout on exit 0 the host adds as context for the model. */
+  plainStdoutIsContext: string[];
+  /** The host's timeout for a command hook with none of its own, in ms. */
+  defaultTimeoutMs: number;
+  /** Identical commands on one event run once (Claude Code deduplicates them). */
+  dedupeIdenticalCommands: boolean;
+}
+
+/** Reads the host's own payload of a hook point (see {@link Profile.hostPayload}). */
+export interface HostPayloadReader {
+  /** What the payload is, for messages: `FIM One's HookContext itself (hook_point, tool_name, …)`. */
+  describe(point: string): string;
+  /**
+   * `value` as `point`'s context; null when it is not the host's payload at all; `{ problem }`
+   * when it is, but not one `point` gets (another event's stdin, another HookPoint).
+   */
+  read(point: string, value: JsonObject): { context: JsonObject } | { problem: string } | null;
 }
 
 /** A host setting that gates hooks: a hook on one of `points` runs only when the setting is `requires`. */

@@ -69,6 +69,21 @@ export interface PointStartEvent extends Base<"point.start"> {
    * recorded, with every hook here and nothing run.
    */
   unmatched?: string[];
+  /**
+   * Enabled hooks of this point the host's loader drops at registration (a plugin setting such as
+   * OpenClaw's allowConversationAccess is off), in the loader's words; they never run. A point
+   * where every hook was dropped is still recorded, with nothing run.
+   */
+  dropped?: DroppedHook[];
+}
+/** A hook the host's loader drops (core/profiles/gating.ts). */
+export interface DroppedHook {
+  hookId: string;
+  name: string;
+  /** The setting that drops it. */
+  setting: string;
+  /** In the loader's words: `the loader drops it: typed hook "before_prompt_build" blocked because …`. */
+  reason: string;
 }
 export interface HookStartEvent extends Base<"hook.start"> {
   hookId: string;
@@ -107,6 +122,36 @@ export interface HookEndEvent extends Base<"hook.end"> {
   inference?: InferenceExchange[];
   /** Events the hook published on the host's event hub (Vellum's assistantEventHub), in order; absent when none. */
   published?: Json[];
+  /** A command hook: the process the host ran and what came out of it; absent for a function hook. */
+  process?: ProcessRecord;
+}
+
+/**
+ * A command hook's process, as the host ran it (docs/command-hooks.md): the command line, the
+ * JSON it read on stdin, both streams, how it ended. Its clock and randomness are the machine's,
+ * not the run's virtual ones.
+ */
+export interface ProcessRecord {
+  command: string;
+  /** The script's language (what the card names it and Monaco highlights). */
+  language: string;
+  stdin: string;
+  stdout: string;
+  stderr: string;
+  /** null when the host (the sandbox) killed it: a timeout or too much output. */
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  stdoutTruncated?: boolean;
+  stderrTruncated?: boolean;
+  /** Killed for printing more than the sandbox allows. */
+  outputLimitHit?: boolean;
+  /** The command did not run at all (no sandbox on this machine): why, and what to install. */
+  refused?: string;
+  /** How the host read the answer when it is not plain JSON (plain stdout as context, or ignored). */
+  note?: string;
+  /** An identical command already ran for this event: the host ran it once (this hook id's answer is that one's). */
+  dedupedWith?: string;
 }
 export interface PointEndEvent extends Base<"point.end"> {
   point: string;

@@ -1,19 +1,12 @@
-import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runScenario } from "~/core/engine";
 import { examplePipelines } from "~/core/examples";
-import { parsePipeline } from "~/core/pipeline/parsePipeline";
-import type { Message, Pipeline, PipelineInput } from "~/core/pipeline/schema";
-import type { EncodedTraceEvent, TraceEvent } from "~/core/trace/events";
-import { resolveTrace } from "~/core/trace/resolve";
-import { createSandboxRunner } from "~/server/sandbox";
-import type { FakeAnthropicReply } from "~/server/providers/testing/fakeAnthropic";
+import type { PipelineInput } from "~/core/pipeline/schema";
 import { exportPlugin } from "./service";
 import { CLAUDE_ENGINE, CLAUDE_ENGINE_TIMEOUT_MS, ensureClaudePackage } from "./testing/claudePackages";
+import { canIsolate, hookTexts, hookwrightRun, parsed, runEngine, strings } from "./testing/claudeEngine";
 import { writeFiles } from "./testing/commandHook";
 
 /*
@@ -25,18 +18,6 @@ import { writeFiles } from "./testing/commandHook";
  * The updatedInput race is left out: the real engine's completion order is not under our control.
  */
 
-const DRIVER = fileURLToPath(new URL("./testing/claudeEngineDriver.ts", import.meta.url));
-const PROJECT = fileURLToPath(new URL("../../", import.meta.url));
-
-/** Whether this machine can give the engine a network namespace with loopback only. */
-function canIsolate(): boolean {
-  try {
-    execFileSync("unshare", ["-rn", "sh", "-c", "ip link set lo up"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
 const isolated = canIsolate();
 
 let engine = "";
@@ -47,60 +28,6 @@ beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), "hookwright-claude-engine-"));
 }, CLAUDE_ENGINE_TIMEOUT_MS);
 afterAll(() => (folder ? rm(folder, { recursive: true, force: true }) : undefined));
-
-function parsed(input: unknown): Pipeline {
-  const result = parsePipeline(input);
-  if (!result.ok) throw new Error(JSON.stringify(result.issues));
-  return result.value;
-}
-
-interface EngineRun {
-  /** The engine's working folder (it hands hooks file paths made absolute against it). */
-  cwd: string;
-  code: number | null;
-  stderr: string;
-  stdout: string;
-  modelCalls: { messages: unknown[] }[];
-}
-
-/** Loads the hooks as a plugin (`--plugin-dir <dir>/plugin`), or from the project's .claude/settings.json when `project` is given. */
-async function runEngine(dir: string, pipeline: Pipeline, project?: string): Promise<EngineRun> {
-  const scenario = pipeline.scenarios[0];
-  if (!scenario || scenario.model.kind !== "scripted") throw new Error(`${pipeline.name}: no scripted scenario`);
-  const home = join(dir, "home");
-  const cwd = project ?? join(dir, "project");
-  await mkdir(home, { recursive: true });
-  await mkdir(cwd, { recursive: true });
-  const replies: FakeAnthropicReply[] = scenario.model.responses.map((r) => ("error" in r ? { content: [{ type: "text", text: r.error }] } : { content: r.content.flatMap((b) => (b.type === "text" || b.type === "tool_use" ? [b] : [])) }));
-  const tools = scenario.tools.map((t) => t.name).join(",");
-  const config = join(dir, "engine.json");
-  await writeFile(config, JSON.stringify({ engine, cwd, home, replies, args: ["-p", scenario.prompt, "--output-format", "stream-json", "--verbose", ...(project ? ["--setting-sources", "project"] : ["--plugin-dir", join(dir, "plugin")]), "--allowedTools", tools] }));
-  const out = execFileSync("unshare", ["-rn", "sh", "-c", `ip link set lo up && exec node --import tsx "${DRIVER}" "${config}"`], { cwd: PROJECT, encoding: "utf8", timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
-  return { ...(JSON.parse(out) as Omit<EngineRun, "cwd">), cwd };
-}
-
-async function hookwrightRun(pipeline: Pipeline): Promise<TraceEvent[]> {
-  const scenario = pipeline.scenarios[0];
-  if (!scenario) throw new Error("no scenario");
-  const encoded: EncodedTraceEvent[] = [];
-  await runScenario({ pipeline, scenario, createRunner: createSandboxRunner, emit: (e) => void encoded.push(e) });
-  return resolveTrace(encoded);
-}
-
-/** Every string inside a value (the engine wraps hook texts in its own blocks and tags). */
-function strings(value: unknown): string[] {
-  if (typeof value === "string") return [value];
-  if (Array.isArray(value)) return value.flatMap(strings);
-  if (typeof value === "object" && value !== null) return Object.values(value).flatMap(strings);
-  return [];
-}
-
-/** Texts Hookwright's host model put into the conversation because of a hook. */
-function hookTexts(events: TraceEvent[]): string[] {
-  const last = [...events].reverse().find((e) => e.type === "model.request");
-  const messages: Message[] = last && last.type === "model.request" ? last.messages : [];
-  return messages.flatMap((m) => m.content.flatMap((b) => (b.type === "text" && /^(Stop hook feedback:|PostToolUse:|PreToolUse:|SessionStart hook)/.test(b.text) ? [b.text] : [])));
-}
 
 const cases = examplePipelines.filter((p): p is PipelineInput => p.profile === "claude-code" && p.name !== "Claude Code updatedInput race");
 
@@ -114,7 +41,7 @@ describe.skipIf(!isolated)("exported plugins in the real Claude Code engine (off
       const pipeline = parsed(example);
       const dir = join(folder, pipeline.name.replace(/\W+/g, "-"));
       await writeFiles(join(dir, "plugin"), exportPlugin(pipeline, "claude-code").files);
-      const [events, real] = await Promise.all([hookwrightRun(pipeline), runEngine(dir, pipeline)]);
+      const [events, real] = await Promise.all([hookwrightRun(pipeline), runEngine(engine, dir, pipeline)]);
       const where = `${pipeline.name}: engine exit ${real.code}, stderr ${real.stderr.slice(0, 500)}`;
       expect(real.code, where).toBe(0);
       // As many model calls as Hookwright made (the hooks kept or ended the loop alike).
@@ -140,14 +67,14 @@ describe.skipIf(!isolated)("exported plugins in the real Claude Code engine (off
     const pipeline = parsed(cases[0]);
     const dir = join(folder, "settings");
     await writeFiles(join(dir, "project"), exportPlugin(pipeline, "claude-code-settings").files);
-    const [events, real] = await Promise.all([hookwrightRun(pipeline), runEngine(dir, pipeline, join(dir, "project"))]);
+    const [events, real] = await Promise.all([hookwrightRun(pipeline), runEngine(engine, dir, pipeline, join(dir, "project"))]);
     const denied = events.find((e) => e.type === "tool.result" && e.claimedBy !== undefined);
     expect(denied?.type === "tool.result" ? denied.content : null).toMatch(/^PreToolUse:Bash hook error: Refusing to run "rm -rf build"/);
     const sent = strings(real.modelCalls.map((c) => c.messages));
     expect(sent).toContain(denied?.type === "tool.result" ? denied.content : "");
   });
 
-  it("exit 2 (BlockingError): the same reason reaches the model; the engine wraps it with the command and the plugin (a known difference)", { timeout: 180_000 }, async () => {
+  it("exit 2 (BlockingError): the same reason, named by the command, reaches the model; only the engine's plugin-source line differs", { timeout: 180_000 }, async () => {
     const pipeline = parsed({
       format: "hookwright.pipeline/v1",
       name: "Network gate",
@@ -178,9 +105,9 @@ describe.skipIf(!isolated)("exported plugins in the real Claude Code engine (off
     });
     const dir = join(folder, "exit2");
     await writeFiles(join(dir, "plugin"), exportPlugin(pipeline, "claude-code").files);
-    const [events, real] = await Promise.all([hookwrightRun(pipeline), runEngine(dir, pipeline)]);
+    const [events, real] = await Promise.all([hookwrightRun(pipeline), runEngine(engine, dir, pipeline)]);
     const mine = events.find((e) => e.type === "tool.result" && e.toolUseId === "toolu_curl");
-    expect(mine?.type === "tool.result" ? mine.content : null).toBe("PreToolUse:Bash hook error: no network: curl example.com");
+    expect(mine?.type === "tool.result" ? mine.content : null).toBe('PreToolUse:Bash hook error: [node "${CLAUDE_PLUGIN_ROOT}/hooks/network-gate.mjs"]: no network: curl example.com');
     const result = real.modelCalls
       .flatMap((c) => c.messages)
       .flatMap((m) => ((m as { content?: unknown }).content instanceof Array ? (m as { content: Record<string, unknown>[] }).content : []))
@@ -196,7 +123,7 @@ describe.skipIf(!isolated)("exported plugins in the real Claude Code engine (off
     const dir = join(folder, "control");
     const files = exportPlugin(pipeline, "claude-code").files.map((f) => (f.path === "hooks/hooks.json" ? { ...f, content: JSON.stringify({ hooks: {} }) } : f));
     await writeFiles(join(dir, "plugin"), files);
-    const real = await runEngine(dir, pipeline);
+    const real = await runEngine(engine, dir, pipeline);
     const sent = strings(real.modelCalls.map((c) => c.messages));
     expect(sent.some((s) => s.includes("PreToolUse:Bash hook error"))).toBe(false);
     expect(JSON.parse(await readFile(join(dir, "plugin", "hooks", "hooks.json"), "utf8"))).toEqual({ hooks: {} });

@@ -1,8 +1,9 @@
-import { readFile, mkdtemp, rm } from "node:fs/promises";
+import { readFile, mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SCRIPT_MARK } from "~/core/bundles/exportClaudeCodeScript";
+import { commandHooksPipeline, NO_FORCE_PUSH } from "~/core/bundles/fixtures/claudeCodeCommands";
 import { exportersFor } from "~/core/bundles/registry";
 import { blockingReason } from "~/core/chain/fold/claudeCode";
 import { runScenario } from "~/core/engine";
@@ -12,7 +13,8 @@ import type { Pipeline, PipelineInput } from "~/core/pipeline/schema";
 import type { EncodedTraceEvent, TraceEvent } from "~/core/trace/events";
 import { resolveTrace } from "~/core/trace/resolve";
 import { createSandboxRunner } from "~/server/sandbox";
-import { exportPlugin, exportPluginZip } from "./service";
+import { writePluginFolder } from "./folder";
+import { exportPlugin, exportPluginZip, importPluginZip } from "./service";
 import { runCommandHook, writeFiles } from "./testing/commandHook";
 
 /*
@@ -223,4 +225,47 @@ describe("Claude Code command scripts, run as real node processes on the trace's
     const pipeline = parsed({ ...exitCodes, hooks: [{ id: "p", point: "PreToolUse", name: "uses lodash", code: 'import _ from "lodash";\nexport default async () => _.noop();\n' }] });
     expect(() => exportPlugin(pipeline, "claude-code")).toThrow(/^Hook "uses lodash" cannot be built into a command script: .*it imports "lodash", and a command script carries no packages/);
   });
+});
+
+describe("command hooks (bash with jq, Python, Node, a one-liner) beside a function hook, exported and run as the host runs them", () => {
+  const pipeline = parsed(commandHooksPipeline);
+  const bashInput = (command: string) => JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } });
+  const TARGETS = [
+    // The plugin ships the project's scripts under hookwright/project/: the project folder is where the user copies them.
+    { target: "claude-code", hooksFile: "hooks/hooks.json", env: (dir: string) => ({ CLAUDE_PLUGIN_ROOT: dir, CLAUDE_PROJECT_DIR: join(dir, "hookwright/project") }), scripts: ["hooks/stop-check.mjs", "hookwright/project/.claude/hooks/block-rm.sh", "hookwright/project/.claude/hooks/context.py"] },
+    { target: "claude-code-settings", hooksFile: ".claude/settings.json", env: (dir: string) => ({ CLAUDE_PROJECT_DIR: dir, CLAUDE_PLUGIN_ROOT: join(dir, ".claude/hookwright/plugin") }), scripts: [".claude/hooks/block-rm.sh", ".claude/hooks/context.py", ".claude/hookwright/plugin/hooks/stop-check.mjs"] },
+  ] as const;
+
+  for (const t of TARGETS) {
+    it(`${t.target}: each command, run through sh -c from the written folder, answers as its script says; export → import → export gives the same zip`, { timeout: 60_000 }, async () => {
+      const exported = exportPlugin(pipeline, t.target);
+      const dir = join(folder, `commands-${t.target}`);
+      await writePluginFolder(dir, exported.files);
+      // Scripts the host runs by their path are executable, the rest are not.
+      for (const f of exported.files) expect({ path: f.path, mode: (await stat(join(dir, f.path))).mode & 0o777 }).toEqual({ path: f.path, mode: (t.scripts as readonly string[]).includes(f.path) ? 0o755 : 0o644 });
+
+      const groups = (JSON.parse(await readFile(join(dir, t.hooksFile), "utf8")) as { hooks: Groups }).hooks;
+      const commandOf = (event: string, index: number) => String(groups[event]?.flatMap((g) => g.hooks)[index]?.command);
+      const run = (event: string, index: number, input: string) => runCommandHook(commandOf(event, index), input, t.env(dir));
+      expect(commandOf("PreToolUse", 1)).toBe(NO_FORCE_PUSH);
+
+      expect(await run("PreToolUse", 0, bashInput("rm -rf build"))).toEqual({ code: 2, stdout: "", stderr: "Blocked: rm -rf build deletes files\n" });
+      expect(await run("PreToolUse", 0, bashInput("ls"))).toEqual({ code: 0, stdout: "", stderr: "" });
+      expect(await run("PreToolUse", 1, bashInput("git push --force"))).toEqual({ code: 2, stdout: "", stderr: "no force push\n" });
+      expect(await run("PreToolUse", 1, bashInput("git push"))).toEqual({ code: 0, stdout: "", stderr: "" });
+      const context = await run("PostToolUse", 0, JSON.stringify({ hook_event_name: "PostToolUse", tool_name: "Write", tool_input: { file_path: "src/a.ts" } }));
+      expect({ code: context.code, output: JSON.parse(context.stdout) as unknown }).toEqual({ code: 0, output: { hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "wrote src/a.ts" } } });
+      expect(await run("Stop", 0, JSON.stringify({ hook_event_name: "Stop", stop_hook_active: false }))).toEqual({ code: 0, stdout: JSON.stringify({ decision: "block", reason: "Run the tests first." }), stderr: "" });
+      expect(await run("Stop", 0, JSON.stringify({ hook_event_name: "Stop", stop_hook_active: true }))).toEqual({ code: 0, stdout: "", stderr: "" });
+      // The function hook's built script beside them.
+      const brief = await run("UserPromptSubmit", 0, JSON.stringify({ hook_event_name: "UserPromptSubmit", prompt: "hi" }));
+      expect({ code: brief.code, output: JSON.parse(brief.stdout) as unknown }).toEqual({ code: 0, output: { hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "Be brief." } } });
+
+      // Export → import (the zip) → export: the same pipeline hooks, the same bytes.
+      const zip = exportPluginZip(pipeline, t.target);
+      const back = importPluginZip(zip.bytes);
+      expect(back.pipeline.hooks).toEqual(pipeline.hooks);
+      expect(Buffer.compare(exportPluginZip(parsed({ ...back.pipeline }), t.target).bytes, zip.bytes)).toBe(0);
+    });
+  }
 });

@@ -63,4 +63,23 @@ describe("the Agent SDK hooks module, type-checked against the real SDK types", 
     expect(diagnostics.some((d) => d.startsWith("in/claude-hooks.ts(") && d.includes("tool_name"))).toBe(true);
     expect(diagnostics.every((d) => d.includes("/claude-hooks.ts("))).toBe(true);
   });
+
+  it("hooks written without types (plain JS style) export to a module that type-checks; a value the SDK does not know is still an error", () => {
+    const untyped: PipelineInput = {
+      format: "hookwright.pipeline/v1",
+      name: "untyped",
+      profile: "claude-code",
+      hooks: [
+        { id: "a", point: "PreToolUse", name: "gate", matcher: "Bash", code: 'export default async (input) => {\n  if (String(input.tool_input.command).includes("rm -rf")) return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no" } };\n};\n' },
+        { id: "b", point: "PostToolUse", name: "note", matcher: "Bash", code: 'export default async function note(input) {\n  return { decision: "block", reason: "look at " + input.tool_name, hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "x" } };\n}\n' },
+        { id: "c", point: "Stop", name: "stop", code: 'export default (input) => (input.stop_hook_active ? undefined : { decision: "block", reason: "tests first" });\n' },
+      ],
+    };
+    const { files } = exportPlugin(parsed(untyped), "claude-code-sdk");
+    expect(files.find((f) => f.path === "hooks/gate.ts")?.content).toContain("export default async (input: any): Promise<HookwrightOutput | void> => {");
+    expect(typeCheckSdkModules([{ name: "untyped", files }], sdk).diagnostics).toEqual([]);
+    const wrong = oneHook('export default async (input) => ({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "maybe" } });\n');
+    const { diagnostics } = typeCheckSdkModules([{ name: "wrong", files: exportPlugin(parsed(wrong), "claude-code-sdk").files }], sdk);
+    expect(diagnostics.some((d) => d.startsWith("wrong/hooks/h.ts(") && d.includes('"maybe"'))).toBe(true);
+  });
 });

@@ -64,6 +64,7 @@ export async function writePluginFolder(dir: string, files: readonly BundleFile[
     const { name } = checkEntryName(file.path);
     const target = join(dir, name);
     await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, file.content, "utf8");
+    // A script the host runs by its path keeps its executable bit.
+    await writeFile(target, file.content, { encoding: "utf8", mode: file.executable ? 0o755 : 0o644 });
   }
 }

@@ -9,9 +9,10 @@ import type { BundleFile } from "~/core/bundles/types";
 function fixedMtime(): Date {
   return new Date(1980, 0, 1, 0, 0, 0);
 }
-/** Unix (3) regular file, rw-r--r--, so `unzip` restores sane permissions. */
+/** Unix (3) regular file, rw-r--r-- (rwxr-xr-x for a script run by its path), so `unzip` restores sane permissions. */
 const UNIX = 3;
 const REGULAR_FILE_0644 = (0o100644 << 16) >>> 0;
+const EXECUTABLE_FILE_0755 = (0o100755 << 16) >>> 0;
 
 /**
  * Zips a plugin's files under one top-level folder (`<folder>/package.json`, …), so unzipping
@@ -23,7 +24,7 @@ export function zipPlugin(folder: string, files: readonly BundleFile[]): Uint8Ar
   const entries: Zippable = {};
   const mtime = fixedMtime();
   for (const file of sorted) {
-    entries[`${folder}/${file.path}`] = [strToU8(file.content), { mtime, os: UNIX, attrs: REGULAR_FILE_0644, level: 9 }];
+    entries[`${folder}/${file.path}`] = [strToU8(file.content), { mtime, os: UNIX, attrs: file.executable ? EXECUTABLE_FILE_0755 : REGULAR_FILE_0644, level: 9 }];
   }
   return zipSync(entries);
 }

@@ -150,7 +150,7 @@ describe("hookwright run --point", () => {
     expect(await cli(["p.json", "--point", "stop", "--context", "gone.json"])).toMatchObject({ code: 1, stderr: "hookwright run: cannot read gone.json: no such file\n" });
     expect(await cli(["p.json", "--point", "stop", "--context", "arr.json"], { "arr.json": [1] })).toMatchObject({
       code: 1,
-      stderr: "hookwright run: arr.json must hold a JSON object: the context of stop as its point.start carries it\n",
+      stderr: "hookwright run: arr.json: the context of stop must be a JSON object: an object with its fields (conversationId, messages, exitReason, error); this is an array\n",
     });
     expect(await cli(["p.json", "--point", "stop", "--scenario", "nope"])).toMatchObject({
       code: 1,

@@ -115,3 +115,70 @@ describe("hookwright run --point with a scenario's files and HTTP fixtures", () 
     expect(bare.stderr.split("\n")[0]).toBe("hookwright run: --scenario needs a value");
   });
 });
+
+describe("hookwright run --point with the host's own payload", () => {
+  /** A FIM One guard that reads the HookContext as FIM One hands it. */
+  const fim: PipelineInput = {
+    format: "hookwright.pipeline/v1",
+    name: "Guarded SQL",
+    profile: "fim-one",
+    hooks: [
+      {
+        id: "h1",
+        point: "PreToolUse",
+        name: "Read-only guard",
+        code: "export default class ReadonlyGuard {\n  name = 'readonly_guard';\n  async execute(ctx) { return ctx.tool_args.sql.startsWith('DELETE') ? { allow: false } : {}; }\n}\n",
+      },
+    ],
+    scenarios: [{ name: "s", prompt: "Hi", model: scripted }],
+  };
+  /** As copied out of FIM One's log (dataclasses.asdict of the HookContext). */
+  const hookContext = { hook_point: "pre_tool_use", tool_name: "sql_exec", tool_args: { sql: "DELETE FROM orders" }, tool_result: null, agent_id: "agent-1", user_id: "u-9", conversation_id: null, metadata: { requires_confirmation: false } };
+
+  it("runs a FIM One HookContext as { ctx }: the hook reads it, and the registry's result names the hook by its name", async () => {
+    const r = await cli(["p.json", "--point", "PreToolUse", "--context", "hook-context.json", "--json"], { "p.json": fim, "hook-context.json": hookContext });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("hookwright run: hook-context.json is the host's own payload of PreToolUse: it runs as { ctx }\n");
+    const { events, hookEnd, runEnd } = traceOf(r.stdout);
+    expect(events.find((e) => e.type === "point.start")).toMatchObject({ context: { ctx: { ...hookContext, hook_point: "PreToolUse" } } });
+    expect(hookEnd).toMatchObject({ hookId: "h1", error: null, output: { allow: false }, decision: "block" });
+    expect(events.find((e) => e.type === "point.end")).toMatchObject({ result: { allow: false, error: "Blocked by hook 'readonly_guard'", blockedBy: "h1" } });
+    expect(runEnd).toMatchObject({ exitReason: "point_only", error: null });
+  });
+
+  it("refuses anything else before running, naming what the point takes", async () => {
+    const r = await cli(["p.json", "--point", "PreToolUse", "--context", "wrong.json", "--json"], { "p.json": fim, "wrong.json": { tool: "sql_exec", args: {} } });
+    expect(r).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        "hookwright run: wrong.json: the context of PreToolUse is { ctx } as its point.start carries it, or FIM One's HookContext itself (hook_point, tool_name, tool_args, tool_result, agent_id, user_id, conversation_id, metadata); this one has tool, args\n",
+    });
+    const other = await cli(["p.json", "--point", "PostToolUse", "--context", "hook-context.json"], { "p.json": fim, "hook-context.json": hookContext });
+    expect(other).toMatchObject({ code: 1, stdout: "" });
+    expect(other.stderr).toMatch(/^hookwright run: hook-context\.json: this HookContext is PreToolUse's \(hook_point "pre_tool_use"\), not PostToolUse's: /);
+  });
+
+  it("runs a Claude Code hook's stdin JSON as { input }", async () => {
+    const cc: PipelineInput = {
+      format: "hookwright.pipeline/v1",
+      name: "No rm",
+      profile: "claude-code",
+      hooks: [
+        {
+          id: "no-rm",
+          point: "PreToolUse",
+          name: "no-rm",
+          code: "export default async (input) => input.tool_input.command.startsWith('rm ') ? { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no rm in ' + input.cwd } } : {};\n",
+        },
+      ],
+      scenarios: [{ name: "s", prompt: "Hi", model: scripted }],
+    };
+    const stdin = { session_id: "s-1", transcript_path: "/t.jsonl", cwd: "/home/me/app", permission_mode: "default", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "rm -rf build" }, tool_use_id: "toolu_01" };
+    const r = await cli(["p.json", "--point", "PreToolUse", "--context", "stdin.json", "--json"], { "p.json": cc, "stdin.json": stdin });
+    expect(r.stderr).toBe("hookwright run: stdin.json is the host's own payload of PreToolUse: it runs as { input }\n");
+    const { events, hookEnd } = traceOf(r.stdout);
+    expect(events.find((e) => e.type === "point.start")).toMatchObject({ context: { input: stdin } });
+    expect(hookEnd).toMatchObject({ error: null, output: { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no rm in /home/me/app" } } });
+  });
+});

@@ -1,4 +1,5 @@
 import type { HookRunnerFactory } from "../../core/engine/ports";
+import { readPointContext } from "../../core/engine/pointContext";
 import { runPoint } from "../../core/engine/runPoint";
 import type { JsonObject } from "../../core/json";
 import type { Pipeline, Scenario } from "../../core/pipeline/schema";
@@ -34,7 +35,7 @@ export async function runPointCommand(options: {
     throw new FileProblem(`--point: "${point}" is not a hook point of the ${profile.name} profile (known: ${profile.points.map((p) => p.id).join(", ")})`);
   }
   const scenario = sandboxScenario(io, pipeline, point, options.scenarioName);
-  const context = await pointContext(io, pipeline, point, options.contextFile);
+  const context = await pointContext(io, { pipeline, profile, point }, options.contextFile);
   const result = await runPoint({
     pipeline,
     point,
@@ -72,17 +73,21 @@ function sandboxScenario(io: CliIO, pipeline: Pipeline, point: string, name: str
   return first;
 }
 
-/** The context for --point: the --context file (a JSON object), or the profile's example context. */
-async function pointContext(io: CliIO, pipeline: Pipeline, point: string, file: string | undefined): Promise<JsonObject> {
+/**
+ * The context for --point: the --context file, as the point's point.start carries it or as the
+ * host hands it to a hook (read by the profile: core/engine/pointContext.ts), else the profile's
+ * example context. Anything else is refused before any hook runs, naming what the point takes.
+ */
+async function pointContext(io: CliIO, at: { pipeline: Pipeline; profile: Profile; point: string }, file: string | undefined): Promise<JsonObject> {
+  const { pipeline, profile, point } = at;
   if (file === undefined) {
     const example = await exampleContext(pipeline, point);
     if (!example) throw new FileProblem(`--point ${point}: give its context with --context FILE.json (the profile has no example context for it)`);
     io.stderr(`hookwright run: no --context given: ${point} runs on the example context of the ${pipeline.profile} profile\n`);
     return example;
   }
-  const value = await readJsonFile(io.cwd, file);
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new FileProblem(`${file} must hold a JSON object: the context of ${point} as its point.start carries it`);
-  }
-  return value as JsonObject;
+  const read = readPointContext(profile, point, await readJsonFile(io.cwd, file));
+  if ("problem" in read) throw new FileProblem(`${file}: ${read.problem}`);
+  if (read.from === "host") io.stderr(`hookwright run: ${file} is the host's own payload of ${point}: it runs as { ${Object.keys(read.context).join(", ")} }\n`);
+  return read.context;
 }

@@ -17,6 +17,8 @@ export function createSummaryPrinter(write: (line: string) => void) {
         return;
       case "point.start":
         write(`  ${event.point}${event.edge ? `  [${event.edge}]` : ""}`);
+        // Struck through in the designer: the host never registers them, so they never run.
+        for (const d of event.dropped ?? []) write(`    ~ ${d.name}  dropped: ${d.reason}`);
         return;
       case "hook.start":
         names.set(event.hookId, event.name ?? event.hookId);

@@ -5,6 +5,7 @@ import type { RunApprovalGate } from "../../core/engine/approvalStep";
 import type { HookRunnerFactory, ModelProvider } from "../../core/engine/ports";
 import type { JsonObject } from "../../core/json";
 import type { Pipeline, Scenario } from "../../core/pipeline/schema";
+import { readPointContext } from "../../core/engine/pointContext";
 import { getProfile } from "../../core/profiles";
 import { addToSummary, emptyRunSummary, type RunSummary } from "../../core/run/hookStatus";
 import type { TraceEvent, UnsequencedEvent } from "../../core/trace/events";
@@ -64,7 +65,7 @@ export interface StartPointRunOptions {
   /** Defaults to the head revision. */
   revision?: number;
   point: string;
-  /** The point's context as its point.start carries it. */
+  /** The point's context as its point.start carries it, or the host's own payload for it (core/engine/pointContext.ts). */
   context: JsonObject;
   eventDelayMs?: number;
   runId?: string;
@@ -338,8 +339,12 @@ export function createRunService(deps: {
     },
     startPoint(options) {
       const { pipeline, revision } = loadRevision(options.pipelineId, options.revision);
-      const points = getProfile(pipeline.profile)?.points.map((p) => p.id) ?? [];
-      if (!points.includes(options.point)) throw new RunError("POINT_NOT_FOUND", `"${options.point}" is not a hook point of profile ${pipeline.profile} (known: ${points.join(", ")})`);
+      const profile = getProfile(pipeline.profile);
+      const points = profile?.points.map((p) => p.id) ?? [];
+      if (!profile || !points.includes(options.point)) throw new RunError("POINT_NOT_FOUND", `"${options.point}" is not a hook point of profile ${pipeline.profile} (known: ${points.join(", ")})`);
+      // Refused here, before a run is recorded: the panel shows the reason under the JSON.
+      const read = readPointContext(profile, options.point, options.context);
+      if ("problem" in read) throw new RunError("BAD_CONTEXT", read.problem);
       return launch({
         pipelineId: options.pipelineId,
         revision,
@@ -349,7 +354,7 @@ export function createRunService(deps: {
         rerunOf: null,
         eventDelayMs: options.eventDelayMs,
         runId: options.runId,
-        point: { name: options.point, context: options.context },
+        point: { name: options.point, context: read.context },
       });
     },
     rerun(options) {

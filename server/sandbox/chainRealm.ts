@@ -211,6 +211,30 @@ export class ChainRealm {
     }
   }
 
+  /** Commits a call whose answer is plain JSON (a command hook's stdout), as if a hook had returned it. */
+  settleJson(index: number, value: Json | undefined, durationMs: number): void {
+    const ctx = this.context;
+    if (value === undefined) {
+      this.settleReturned(index, ctx.undefined, durationMs);
+      return;
+    }
+    const json = ctx.getProp(ctx.global, "JSON");
+    const parse = ctx.getProp(json, "parse");
+    const text = ctx.newString(JSON.stringify(value));
+    try {
+      const parsed = this.check(ctx.callFunction(parse, json, text));
+      try {
+        this.settleReturned(index, parsed, durationMs);
+      } finally {
+        parsed.dispose();
+      }
+    } finally {
+      text.dispose();
+      parse.dispose();
+      json.dispose();
+    }
+  }
+
   settleFailed(index: number, failure: ChainFailure, durationMs: number): void {
     const ctx = this.context;
     const i = ctx.newNumber(index);

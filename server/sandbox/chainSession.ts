@@ -1,7 +1,9 @@
 import type { QuickJSHandle } from "quickjs-emscripten-core";
 import type { ChainFailure } from "../../core/chain/types";
 import type { ChainRequest, ChainResult, HookCallResult, HookFailure, SandboxLimits } from "../../core/engine/ports";
-import type { LogEntry } from "../../core/trace/events";
+import type { FileChange } from "../../core/files/fileChange";
+import type { Json } from "../../core/json";
+import type { LogEntry, ProcessRecord } from "../../core/trace/events";
 import { applyPatch, JsonPatchError } from "../../core/trace/jsonPatch";
 import { ChainRealmError, type ChainRealm, type ChainOutput } from "./chainRealm";
 import { MAX_RECORDED_VALUES, newRecording, type CallRecording, type RunDeterminism } from "./clock";
@@ -26,10 +28,29 @@ export interface ChainSandbox {
   contextAsJson: boolean;
   /** Called once the executor is done, before the result is assembled (drops realms that hit the memory limit). */
   afterChain(): void;
+  /** Hooks of another runtime (command hooks' processes), called from the chain like any hook; null: none. */
+  external: ExternalCalls | null;
+}
+
+/** What a hook of another runtime answered, for the chain to fold like a function's return. */
+export interface ExternalOutcome {
+  /** Its answer (undefined: nothing), or its failure. */
+  answer: { output: Json | undefined } | { failure: HookFailure };
+  durationMs: number;
+  /** What goes on its record beside the answer (its process, the file changes it made). */
+  process?: ProcessRecord;
+  files?: FileChange[];
+}
+
+export interface ExternalCalls {
+  runs(hookId: string): boolean;
+  /** Calls hook `hookId`, the `index`-th of `request`'s chain, on the chain's input. */
+  call(request: ChainRequest, index: number): Promise<ExternalOutcome>;
 }
 
 interface CallExtras {
   logs: LogEntry[];
+  process?: ProcessRecord;
   recording: CallRecording;
   /** Replaces the executor's record (the executor could not settle the call itself). */
   failure?: HookFailure;
@@ -43,13 +64,13 @@ interface CallExtras {
  * @throws {SandboxCrash} when the WebAssembly engine itself fails (naming the hook, if any).
  * @throws {SandboxTampered} when the chain realm's answers cannot be read.
  */
-export function runChainSession(sandbox: ChainSandbox, request: ChainRequest, crashed: ReadonlyMap<string, HookFailure>): ChainResult {
+export async function runChainSession(sandbox: ChainSandbox, request: ChainRequest, crashed: ReadonlyMap<string, HookFailure>): Promise<ChainResult> {
   let current: string | null = null;
   try {
     const { chain } = sandbox;
     const realms = new Map<string, ModuleRealm>();
     for (const hookId of request.hookIds) {
-      if (crashed.has(hookId)) continue;
+      if (crashed.has(hookId) || sandbox.external?.runs(hookId)) continue;
       current = hookId;
       realms.set(hookId, sandbox.realmOf(hookId));
     }
@@ -59,13 +80,16 @@ export function runChainSession(sandbox: ChainSandbox, request: ChainRequest, cr
       hookIds: request.hookIds,
       aliases: request.aliases,
       loggerField: request.loggerField ?? null,
-      ...(request.fold ? { fold: request.fold } : {}),
+      ...(request.fold ? { fold: withDeclaredNames(request.fold, request.hookIds, realms) } : {}),
     });
     const extras = new Map<number, CallExtras>();
     let unsettled: { hookId: string; failure: HookFailure } | null = null;
     const propagates = request.execution === "modifying" || request.execution === "claiming";
     for (let calls = chain.start(); calls.length > 0 && !unsettled; calls = chain.start()) {
+      // Another runtime's hooks of this batch start together (a parallel point's processes run at once) and settle after the rest.
+      const outside = calls.filter(([, hookId]) => sandbox.external?.runs(hookId) && !crashed.has(hookId)).map(([index]) => ({ index, outcome: sandbox.external?.call(request, index) }));
       for (const [index, hookId] of calls) {
+        if (outside.some((o) => o.index === index)) continue;
         current = hookId;
         const realm = realms.get(hookId);
         const failure = crashed.get(hookId);
@@ -83,6 +107,11 @@ export function runChainSession(sandbox: ChainSandbox, request: ChainRequest, cr
           for (const [next] of chain.start()) chain.settleFailed(next, extra.failure, 0);
         }
       }
+      for (const { index, outcome } of outside) {
+        current = request.hookIds[index] ?? null;
+        if (!outcome) continue;
+        extras.set(index, settleExternal(sandbox, index, await outcome));
+      }
     }
     current = null;
     const output = chain.result(sandbox.contextAsJson);
@@ -94,6 +123,26 @@ export function runChainSession(sandbox: ChainSandbox, request: ChainRequest, cr
     if (error instanceof ChainRealmError || error instanceof JsonPatchError) throw new SandboxTampered(error.message);
     throw error;
   }
+}
+
+/**
+ * The fold with each class-style hook's own `name` (read by its realm at load) in place of its
+ * row's: FIM One's messages name a hook by `hook.name`, a class hook's `name` attribute
+ * (F:src/fim_one/core/hooks/base.py:59-60). Unchanged when no hook declares one.
+ */
+function withDeclaredNames(fold: NonNullable<ChainRequest["fold"]>, hookIds: readonly string[], realms: ReadonlyMap<string, ModuleRealm>): NonNullable<ChainRequest["fold"]> {
+  if (!hookIds.some((id) => realms.get(id)?.declaredName)) return fold;
+  return { ...fold, hookNames: hookIds.map((id, i) => realms.get(id)?.declaredName ?? fold.hookNames?.[i] ?? id) };
+}
+
+/** Commits another runtime's answer in the chain realm, as a function's return or failure would be. */
+function settleExternal(sandbox: ChainSandbox, index: number, outcome: ExternalOutcome): CallExtras {
+  const recording = newRecording();
+  if (outcome.files?.length) recording.files = outcome.files;
+  const extras: CallExtras = { logs: [], recording, ...(outcome.process ? { process: outcome.process } : {}) };
+  if ("failure" in outcome.answer) sandbox.chain.settleFailed(index, outcome.answer.failure, outcome.durationMs);
+  else sandbox.chain.settleJson(index, outcome.answer.output, outcome.durationMs);
+  return extras;
 }
 
 /** Runs one hook call and commits it in the chain realm; returns what the records lack. */
@@ -167,6 +216,7 @@ function chainResult(request: ChainRequest, output: ChainOutput, extras: Readonl
       ...(extra.recording.env?.length ? { env: extra.recording.env } : {}),
       ...(extra.recording.inference?.length ? { inference: extra.recording.inference } : {}),
       ...(extra.recording.published?.length ? { published: extra.recording.published } : {}),
+      ...(extra.process ? { process: extra.process } : {}),
       claimed: kept?.claimed ?? false,
       droppedWrites: record?.droppedWrites ?? [],
       ...(record && "output" in record ? { output: kept ? (record.output ?? null) : null } : {}),

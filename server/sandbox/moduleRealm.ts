@@ -28,9 +28,9 @@ export interface CallOutcome {
   durationMs: number;
 }
 
-type Api = "call" | "callArgs" | "callTool" | "toolResult" | "fireTimer" | "end" | "note" | "describe";
+type Api = "call" | "callArgs" | "callTool" | "toolResult" | "fireTimer" | "end" | "note" | "describe" | "hookName";
 /** A realm's API, in the order {@link RealmGuest.fns} holds it. */
-export const REALM_API: readonly Api[] = ["call", "callArgs", "callTool", "toolResult", "fireTimer", "end", "note", "describe"];
+export const REALM_API: readonly Api[] = ["call", "callArgs", "callTool", "toolResult", "fireTimer", "end", "note", "describe", "hookName"];
 
 /**
  * The host functions each realm's prelude captures (guest/realm.ts `RealmHost`), in the order
@@ -102,6 +102,8 @@ export class ModuleRealm {
   /** The pino-like logger this realm's hook gets as `ctx.logger`. */
   readonly logger: QuickJSHandle;
   private entry: QuickJSHandle | null = null;
+  /** The `name` its class-style hook declares (FIM One's `hook.name`), read once at load; null for none. */
+  declaredName: string | null = null;
   /** Why the module cannot be called (syntax error, failed import, throwing top level, no default export). */
   loadError: HookFailure | null = null;
   /** Logs and clock/random reads of the module's top level, handed out with its first call. */
@@ -146,8 +148,11 @@ export class ModuleRealm {
       const entry = ctx.getProp(settled.value, "default");
       settled.value.dispose();
       // An object with an execute method is a class-style hook (FIM One); the guest's callArgs calls it.
-      if (ctx.typeof(entry) === "function" || hasExecute(ctx, entry)) this.entry = entry;
-      else {
+      if (ctx.typeof(entry) === "function" || hasExecute(ctx, entry)) {
+        this.entry = entry;
+        // Only class-style hooks declare a name: a plain function is never called here.
+        if (hasExecute(ctx, entry) || hasExecute(ctx, entry, "prototype")) this.declaredName = this.readDeclaredName(entry);
+      } else {
         entry.dispose();
         this.loadError = {
           kind: "threw",
@@ -160,6 +165,18 @@ export class ModuleRealm {
     this.loadLogs = [...this.loadLogs, ...report.logs];
     if (report.failure && !this.loadError) this.loadError = report.failure;
     if (this.loadError?.kind === "memory") this.poisoned = true;
+  }
+
+  /** A class-style hook's `name` (its constructor runs once, under the housekeeping deadline), or null. */
+  private readDeclaredName(entry: QuickJSHandle): string | null {
+    const det = this.instance.determinism;
+    det.recording = this.loadRecording;
+    try {
+      const name = this.housekeeping(() => this.context.callFunction(this.fn("hookName"), this.api, entry));
+      return name ? name : null;
+    } finally {
+      det.recording = null;
+    }
   }
 
   /** Adds a note to the next call's logs (e.g. that the module was reloaded). */
@@ -420,8 +437,20 @@ export class ModuleRealm {
   }
 }
 
-/** An object default export with an `execute` method (a class-style hook instance). */
-function hasExecute(ctx: QuickJSContext, entry: QuickJSHandle): boolean {
+/**
+ * An object default export with an `execute` method (a class-style hook instance); with `via`
+ * "prototype", a class whose instances have one.
+ */
+function hasExecute(ctx: QuickJSContext, entry: QuickJSHandle, via?: "prototype"): boolean {
+  if (via === "prototype") {
+    if (ctx.typeof(entry) !== "function") return false;
+    const proto = ctx.getProp(entry, "prototype");
+    try {
+      return hasExecute(ctx, proto);
+    } finally {
+      proto.dispose();
+    }
+  }
   if (ctx.typeof(entry) !== "object") return false;
   const execute = ctx.getProp(entry, "execute");
   try {

@@ -1,3 +1,4 @@
+import { runtimeKindOf } from "../../core/pipeline/runtimeSchema";
 import type { Pipeline } from "../../core/pipeline/schema";
 
 /**
@@ -27,7 +28,8 @@ export function pipelineFiles(pipeline: Pick<Pipeline, "hooks" | "modules" | "sc
     return path;
   };
   const hookPaths = new Map<string, string>();
-  for (const hook of pipeline.hooks) {
+  // Only the hooks QuickJS runs: a command hook's code is a script for the process sandbox (server/sandbox/command).
+  for (const hook of pipeline.hooks.filter((h) => runtimeKindOf(h) === "function")) {
     const path = unique("hooks", hook.id);
     hookPaths.set(hook.id, path);
     sources.set(path, hook.code);

@@ -9,7 +9,10 @@ import type { HttpFixture } from "../../core/sandbox/http";
 import type { ScenarioInference } from "../../core/pipeline/inferenceSchema";
 import { dependencyModules } from "../deps/pipelineDeps";
 import { ChainRealm } from "./chainRealm";
-import { runChainSession, unrecordedNote, type ChainSandbox } from "./chainSession";
+import { runChainSession, unrecordedNote, type ChainSandbox, type ExternalCalls } from "./chainSession";
+import { commandCalls } from "./command/commandCalls";
+import { createCommandCaller } from "./command/commandCaller";
+import type { CommandProtocol } from "../../core/profiles/types";
 import { RunDeterminism } from "./clock";
 import { CRASH_FAILURE_MESSAGE, isEngineCrash, SandboxCrash, SandboxCrashedError, SandboxTampered } from "./errors";
 import { mib } from "./failures";
@@ -44,6 +47,8 @@ export interface SandboxRunnerOptions {
   hostModules?: Readonly<Record<string, string>>;
   /** The scenario's inference settings (what hooks' own model calls see and get). */
   inference?: ScenarioInference;
+  /** How the host runs command hooks; the pipeline's command hooks run in the process sandbox with it. */
+  commandProtocol?: CommandProtocol;
 }
 
 export interface SandboxRunnerDeps {
@@ -134,6 +139,7 @@ class Runner implements SandboxRunner {
   /** Notes for a module's next call (it was reloaded), by path. */
   private readonly notes = new Map<string, string>();
   private disposed = false;
+  private commandCallsMade: ExternalCalls | null | undefined;
 
   constructor(
     private readonly options: SandboxRunnerOptions,
@@ -187,7 +193,7 @@ class Runner implements SandboxRunner {
     for (;;) {
       const sandbox = await this.sandboxFor();
       try {
-        return redactChain(this.redactor, runChainSession(sandbox, request, crashed));
+        return redactChain(this.redactor, await runChainSession(sandbox, request, crashed));
       } catch (error) {
         if (error instanceof SandboxTampered) {
           this.teardown();
@@ -277,7 +283,18 @@ class Runner implements SandboxRunner {
       realmOf: (hookId) => this.realmFor(this.hookPath(hookId), chain),
       contextAsJson: this.deps.contextTransfer === "json",
       afterChain: () => this.dropPoisonedRealms(),
+      external: this.externalCalls,
     };
+  }
+
+  /** The pipeline's command hooks, run as processes from the chain (null: it has none, or its host takes none). */
+  private get externalCalls(): ExternalCalls | null {
+    if (this.commandCallsMade === undefined) {
+      const protocol = this.options.commandProtocol;
+      const caller = protocol ? createCommandCaller({ hooks: this.options.pipeline.hooks, protocol }) : null;
+      this.commandCallsMade = protocol && caller ? commandCalls(caller, protocol, { workspace: () => this.node.workspaceFiles(), apply: (changes) => this.node.replayFiles(changes) }) : null;
+    }
+    return this.commandCallsMade;
   }
 
   finalFiles(): FinalFile[] {

@@ -16,7 +16,7 @@ export const BackEdge = memo(function BackEdge({ id, data, markerEnd }: EdgeProp
         markerEnd={markerEnd}
         className={`${styles.edgePath} ${styles.backPath} ${data.active ? styles.activeEdge : ""}`}
       />
-      <PointBadges edgeId={id} at={data.labelAt} label={data.label} points={data.points} back />
+      <PointBadges edgeId={id} at={data.labelAt} label={data.label} points={data.points} back wrapLabel={data.wrapLabel} />
     </>
   );
 });

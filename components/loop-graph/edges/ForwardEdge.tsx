@@ -15,7 +15,7 @@ export const ForwardEdge = memo(function ForwardEdge({ id, data, markerEnd }: Ed
         markerEnd={markerEnd}
         className={`${styles.edgePath} ${data.active ? styles.activeEdge : ""}`}
       />
-      <PointBadges edgeId={id} at={data.labelAt} label={data.label} points={data.points} back={false} />
+      <PointBadges edgeId={id} at={data.labelAt} label={data.label} points={data.points} back={false} wrapLabel={data.wrapLabel} />
     </>
   );
 });

@@ -20,6 +20,8 @@ export const PointBadges = memo(function PointBadges(props: {
   label: string | null;
   points: readonly PointBadgeData[];
   back: boolean;
+  /** Wrap the label to the badges' width (the one-column layout reserves room for that). */
+  wrapLabel?: boolean;
 }) {
   const { selectPoint, showPointDoc } = useGraphActions();
   const flow = useReactFlow();
@@ -57,7 +59,9 @@ export const PointBadges = memo(function PointBadges(props: {
         style={{ transform: `translate(-50%, -50%) translate(${at.x}px, ${at.y}px)` }}
         data-edge-id={edgeId}
       >
-        {label ? <span className={`${styles.edgeLabel} ${props.back ? styles.backLabel : ""}`}>{label}</span> : null}
+        {label ? (
+          <span className={`${styles.edgeLabel} ${props.back ? styles.backLabel : ""} ${props.wrapLabel ? styles.wrappedLabel : ""}`}>{label}</span>
+        ) : null}
         {points.map((p) => (
           <Fragment key={p.pointId}>
             <button

@@ -17,6 +17,23 @@ export interface ClaudeHookAnswer {
   failure: string | null;
   /** The hook's `onFailure` ("continue" by default). */
   onFailure: "continue" | "block";
+  /**
+   * The command line the host runs for this hook, as its messages name it (`[<command>]: ` before
+   * an exit-2 reason, `blocking error from command: "<command>"`); the hook's id when unknown.
+   */
+  command?: string | null;
+}
+
+/** One hook's block or context, in the order the hooks completed (what the host feeds back, one entry each). */
+export interface ClaudeFeedbackEntry {
+  hookId: string;
+  kind: "block" | "context";
+  /** The reason (an exit 2's already `[<command>]: `-prefixed) or the context. */
+  text: string;
+  /** The command that names the hook in the host's messages. */
+  command: string;
+  /** A block by exit 2 (a BlockingError) or a blocking failure, not by a `decision: "block"` answer. */
+  exit2: boolean;
 }
 
 export type ClaudeDecision = "deny" | "defer" | "ask" | "allow";
@@ -36,6 +53,8 @@ export interface ClaudeFoldResult {
   updatedBy: string | null;
   /** Every hook's additionalContext, in completion order. */
   additionalContexts: string[];
+  /** Every block and every context, one per hook answer, in completion order (PostToolUse / Stop feed each back). */
+  feedback: ClaudeFeedbackEntry[];
   /** `continue: false` from some hook: the agent stops (with the stopReason of the first such hook). */
   continue: boolean;
   stopReason: string | null;
@@ -62,6 +81,10 @@ function text(value: unknown): string | null {
   return typeof value === "string" && value !== "" ? value : null;
 }
 
+function commandOf(answer: ClaudeHookAnswer): string {
+  return answer.command ?? answer.hookId;
+}
+
 /** The reason of `throw new BlockingError("reason")` (exit 2 of a command hook), else null. */
 export function blockingReason(failure: string | null): string | null {
   if (failure === null) return null;
@@ -82,6 +105,7 @@ export function foldClaudeCode(event: string, answers: readonly ClaudeHookAnswer
     updatedToolOutput: null,
     updatedBy: null,
     additionalContexts: [],
+    feedback: [],
     continue: true,
     stopReason: null,
     systemMessages: [],
@@ -90,7 +114,9 @@ export function foldClaudeCode(event: string, answers: readonly ClaudeHookAnswer
     failures: [],
   };
   const preTool = event === "PreToolUse";
-  const block = (hookId: string, reason: string) => {
+  const block = (answer: ClaudeHookAnswer, reason: string, exit2: boolean) => {
+    const { hookId } = answer;
+    out.feedback.push({ hookId, kind: "block", text: reason, command: commandOf(answer), exit2 });
     if (preTool) return take(hookId, "deny", reason, null);
     // Later blocks replace the reason, as two denies do.
     out.decision = "block";
@@ -122,13 +148,14 @@ export function foldClaudeCode(event: string, answers: readonly ClaudeHookAnswer
     if (answer.failure !== null) {
       const reason = blockingReason(answer.failure);
       if (reason !== null) {
-        // Exit 2: a blocking error, also on Stop (where it keeps the loop going).
-        block(hookId, reason || DEFAULT_BLOCK);
+        // Exit 2: a blocking error, also on Stop (where it keeps the loop going); the host names the command before its stderr (3f).
+        const said = reason || DEFAULT_BLOCK;
+        block(answer, answer.command ? `[${answer.command}]: ${said}` : said, true);
         continue;
       }
       const blocks = answer.onFailure === "block" && !FAILURE_NEVER_BLOCKS.has(event);
       out.failures.push({ hookId, message: answer.failure, blocked: blocks });
-      if (blocks) block(hookId, answer.failure);
+      if (blocks) block(answer, answer.failure, true);
       continue;
     }
     const o = rec(answer.output);
@@ -140,7 +167,7 @@ export function foldClaudeCode(event: string, answers: readonly ClaudeHookAnswer
     const systemMessage = text(o.systemMessage);
     if (systemMessage) out.systemMessages.push(systemMessage);
     if (o.decision !== undefined) {
-      if (o.decision === "block") block(hookId, text(o.reason) ?? DEFAULT_BLOCK);
+      if (o.decision === "block") block(answer, text(o.reason) ?? DEFAULT_BLOCK, false);
       else if (o.decision === "approve") {
         if (preTool) take(hookId, "allow", text(o.reason), null);
       } else out.rejected.push({ hookId, reason: `unknown decision ${JSON.stringify(o.decision)}: it does not block (use "approve" or "block")` });
@@ -152,7 +179,10 @@ export function foldClaudeCode(event: string, answers: readonly ClaudeHookAnswer
       continue;
     }
     const context = text(specific.additionalContext);
-    if (context !== null) out.additionalContexts.push(context);
+    if (context !== null) {
+      out.additionalContexts.push(context);
+      out.feedback.push({ hookId, kind: "context", text: context, command: commandOf(answer), exit2: false });
+    }
     if (preTool) {
       const d = specific.permissionDecision;
       const updatedInput = rec(specific.updatedInput);

@@ -42,8 +42,23 @@ export function notAHookResult(value: unknown): string | null {
   return null;
 }
 
-/** One hook's answer folded into the combined result (hooks.py:203-290). */
-export function mergeFimOne(point: FimOnePoint, acc: unknown, next: unknown, hookId: string): FimOneCombined {
+/**
+ * The hook that answered: its id (the trace's, and `blockedBy`) and the name FIM One's own
+ * messages use, `hook.name` (hooks.py:141, :236): a class hook's `name` (base.py:59-60), else
+ * the name it was registered under.
+ */
+export interface FimOneHook {
+  id: string;
+  name: string;
+}
+
+/**
+ * One hook's answer folded into the combined result (hooks.py:203-290).
+ *
+ * @example
+ * mergeFimOne("PreToolUse", undefined, { allow: false }, { id: "h1", name: "readonly_guard" }).error; // "Blocked by hook 'readonly_guard'"
+ */
+export function mergeFimOne(point: FimOnePoint, acc: unknown, next: unknown, hook: FimOneHook): FimOneCombined {
   const prev = combined(acc);
   const r = (next ?? {}) as Rec;
   const effects = Array.isArray(r.side_effects) ? r.side_effects.map(String) : [];
@@ -52,8 +67,8 @@ export function mergeFimOne(point: FimOnePoint, acc: unknown, next: unknown, hoo
     // `allow` is read as Python truthiness of the field the dataclass defaults to True.
     if (r.allow !== undefined && !r.allow) {
       out.allow = false;
-      out.error = typeof r.error === "string" && r.error !== "" ? r.error : `Blocked by hook '${hookId}'`;
-      out.blockedBy = hookId;
+      out.error = typeof r.error === "string" && r.error !== "" ? r.error : `Blocked by hook '${hook.name}'`;
+      out.blockedBy = hook.id;
       return out;
     }
     if (r.modified_args !== undefined && r.modified_args !== null) out.modified_args = r.modified_args as Rec;
@@ -61,7 +76,7 @@ export function mergeFimOne(point: FimOnePoint, acc: unknown, next: unknown, hoo
     if (out.approval === null && ask && typeof ask === "object" && !Array.isArray(ask)) {
       const a = ask as Rec;
       out.approval = {
-        hookId,
+        hookId: hook.id,
         title: typeof a.title === "string" ? a.title : null,
         description: typeof a.description === "string" ? a.description : null,
         timeoutMs: typeof a.timeoutMs === "number" && a.timeoutMs > 0 ? a.timeoutMs : null,
@@ -74,10 +89,25 @@ export function mergeFimOne(point: FimOnePoint, acc: unknown, next: unknown, hoo
   return out;
 }
 
-/** A hook that threw: fail-open, the chain goes on, with the registry's side effect (hooks.py:125-142). */
-export function failFimOne(acc: unknown, hookId: string): FimOneCombined {
+/** A hook that threw: fail-open, the chain goes on, with the registry's side effect naming the hook by its name (hooks.py:125-142). */
+export function failFimOne(acc: unknown, name: string): FimOneCombined {
   const prev = combined(acc);
-  return { ...prev, side_effects: [...prev.side_effects, `Hook '${hookId}' failed with exception`] };
+  return { ...prev, side_effects: [...prev.side_effects, `Hook '${name}' failed with exception`] };
+}
+
+/**
+ * PreToolUse, after a hook that kept `ctx.tool_args` (edited it in place, or not at all) rather
+ * than assigning another object to it: once a hook has rewritten the args, the registry rebinds
+ * `context.tool_args` to the combined `modified_args` itself before each hook (hooks.py:226-227),
+ * so the two are one dict and an in-place edit is the combined rewrite's too, which the engine
+ * then runs the tool with (react.py:1971-1972). `args` is the context's tool_args after the hook.
+ * Before any rewrite there is nothing to update: the dict is the engine's own (see the binding).
+ */
+export function withArgsEditedInPlace(acc: unknown, args: unknown): unknown {
+  if (acc === undefined) return acc;
+  const prev = combined(acc);
+  if (prev.modified_args === null || args === null || typeof args !== "object" || Array.isArray(args)) return acc;
+  return { ...prev, modified_args: args as Rec };
 }
 
 /** The context field the next hook sees the combined rewrite in (hooks.py:226-227, 264-265), or null. */

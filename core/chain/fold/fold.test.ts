@@ -142,3 +142,111 @@ describe("OpenClaw ordering, matchers and gating (the engine's hooksForPoint)", 
     expect(hooksForPoint({ ...pipeline, hostSettings: { allowConversationAccess: true } }, spec("llm_input"), { profile: openclawProfile }).map((h) => h.id)).toEqual(["conv"]);
   });
 });
+
+describe("OpenClaw: what each handler is handed, and where its writes go (issue 23)", () => {
+  type Seen = { event: JsonObject; ctx: JsonObject };
+  /** Runs `handlers` at `point` on event and ctx; each handler's view (as JSON) is recorded when it starts. */
+  async function run(point: string, handlers: ((event: JsonObject, ctx: JsonObject) => unknown)[], event: JsonObject, ctx: JsonObject) {
+    const spec = openclawProfile.points.find((p) => p.id === point);
+    if (!spec?.fold) throw new Error(point);
+    const seen: Seen[] = [];
+    const r = await executeChain({
+      execution: "fold",
+      hookIds: handlers.map((_, i) => `h${i}`),
+      context: { event, ctx },
+      fold: { ...spec.fold, hookName: point, pluginId: "p", args: ["event", "ctx"] },
+      invoke: async (id, input) => {
+        const [e, c] = input as unknown as [JsonObject, JsonObject];
+        seen.push(JSON.parse(JSON.stringify({ event: e, ctx: c })) as Seen);
+        const value = (handlers[Number(id.slice(1))] as (event: JsonObject, ctx: JsonObject) => unknown)(e, c);
+        return { returned: { value, promise: false } };
+      },
+    });
+    return { ...r, seen };
+  }
+  const toolResult = { role: "toolResult", toolCallId: "t0", toolName: "exec", content: [{ type: "text", text: "a.txt" }], details: { exitCode: 0 }, isError: false };
+  const user = { role: "user", content: "hi", __openclaw: { upstreamUserText: "raw", source: "webchat" } };
+
+  it("before_prompt_build: messages projected (details and private metadata gone), the event shared, ctx a copy per handler", async () => {
+    const r = await run(
+      "before_prompt_build",
+      [
+        (e, c) => {
+          e.prompt = "edited";
+          c.mark = "first";
+        },
+        () => undefined,
+      ],
+      { prompt: "hello", messages: [user, toolResult] },
+      { runId: "r1" },
+    );
+    const projected = [
+      { role: "user", content: "hi", __openclaw: { source: "webchat" } },
+      { role: "toolResult", toolCallId: "t0", toolName: "exec", content: [{ type: "text", text: "a.txt" }], isError: false },
+    ];
+    expect(r.seen).toEqual([
+      { event: { prompt: "hello", messages: projected }, ctx: { runId: "r1" } },
+      { event: { prompt: "edited", messages: projected }, ctx: { runId: "r1" } },
+    ]);
+    // The host's own event and ctx never change: the handlers wrote to copies.
+    expect(r.context).toEqual({ event: { prompt: "hello", messages: [user, toolResult] }, ctx: { runId: "r1" } });
+    expect(r.calls[0]?.droppedWrites.map((w) => w.path)).toEqual(["/ctx/mark", "/event/prompt"]);
+  });
+
+  it("before_tool_call: each handler its own copy of the event, one ctx for all", async () => {
+    const r = await run(
+      "before_tool_call",
+      [
+        (e, c) => {
+          (e.params as JsonObject).injected = true;
+          c.mark = "first";
+        },
+        () => undefined,
+      ],
+      { toolName: "exec", params: { command: "ls" } },
+      { toolName: "exec" },
+    );
+    expect(r.seen[1]).toEqual({ event: { toolName: "exec", params: { command: "ls" } }, ctx: { toolName: "exec", mark: "first" } });
+    expect(r.context).toEqual({ event: { toolName: "exec", params: { command: "ls" } }, ctx: { toolName: "exec", mark: "first" } });
+  });
+
+  it("before_agent_finalize and agent_end: the event gets ctx.runId when it has none", async () => {
+    for (const point of ["before_agent_finalize", "agent_end"]) {
+      const r = await run(point, [() => undefined], { messages: [] }, { runId: "r1" });
+      expect(r.seen).toEqual([{ event: { messages: [], runId: "r1" }, ctx: { runId: "r1" } }]);
+      const own = await run(point, [() => undefined], { runId: "mine" }, { runId: "r1" });
+      expect(own.seen[0]?.event).toEqual({ runId: "mine" });
+    }
+  });
+
+  it("observe points: a handler sees what earlier handlers wrote to the shared event and ctx", async () => {
+    const r = await run(
+      "llm_input",
+      [
+        (e, c) => {
+          e.prompt = "one";
+          c.mark = "one";
+        },
+        (e) => {
+          e.extra = 2;
+        },
+        () => undefined,
+      ],
+      { prompt: "p" },
+      {},
+    );
+    expect(r.seen[2]).toEqual({ event: { prompt: "one", extra: 2 }, ctx: { mark: "one" } });
+    expect(r.context).toEqual({ event: { prompt: "one", extra: 2 }, ctx: { mark: "one" } });
+  });
+
+  it("before_message_write: a message edited in place and handed back is not a replacement; tool_result_persist returns it edited", async () => {
+    const edit = (e: JsonObject) => {
+      (e.message as JsonObject).seenBy = "h0";
+      return { message: e.message };
+    };
+    expect((await run("before_message_write", [edit], { message: { role: "toolResult", content: [] } }, {})).result).toBeNull();
+    expect((await run("tool_result_persist", [(e) => void ((e.message as JsonObject).seenBy = "h0")], { message: { role: "toolResult", content: [] } }, {})).result).toEqual({
+      message: { role: "toolResult", content: [], seenBy: "h0" },
+    });
+  });
+});

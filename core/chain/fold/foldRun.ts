@@ -1,13 +1,14 @@
 import type { Json, JsonObject } from "../../json";
 import { diffJson } from "../diff";
 import { Draft, DraftValueError } from "../draft";
-import { isObjectLike, setOwn } from "../jsonValue";
+import { escapePointerToken, isObjectLike, setOwn } from "../jsonValue";
 import type { ChainCallRecord, ChainFailure, DroppedWrite, ExecuteChainResult, InvokeOutcome } from "../types";
 import { foldClaudeCode } from "./claudeCode";
-import { failFimOne, fimOneThread, mergeFimOne, notAHookResult } from "./fimOne";
+import { failFimOne, fimOneThread, mergeFimOne, notAHookResult, withArgsEditedInPlace } from "./fimOne";
 import { orderDependence } from "./races";
 import { field, mergeResult } from "./merges";
-import type { FoldRequest, FoldReturn } from "./spec";
+import { applyDispatchCopies } from "./dispatchCopies";
+import type { ArgIsolation, FoldRequest, FoldReturn } from "./spec";
 
 /** One handler call the host should make now: `fn(...args)`. */
 export interface FoldPendingCall {
@@ -26,6 +27,8 @@ interface Started {
 }
 
 const CLONE_REASON = "each handler gets its own copy of the event: changes to it reach no one; return a result instead";
+const SHALLOW_REASON = "each handler gets its own shallow copy of this argument: a field set or deleted on it reaches no one (changes inside its objects do)";
+const DISPATCH_REASON = "the runner hands the handlers a copy made for this dispatch: later handlers see this change, the host's own object does not";
 
 /**
  * The step-by-step state machine of a fold (OpenClaw's createHookRunner, semantics.md §2c):
@@ -36,6 +39,12 @@ const CLONE_REASON = "each handler gets its own copy of the event: changes to it
  */
 export function createFoldRun(options: { hookIds: readonly string[]; context: JsonObject; fold: FoldRequest }) {
   const { hookIds, context: input, fold } = options;
+  /** What the handlers are handed, after the runner's per-dispatch copies. */
+  const initialView = hookIds.length > 0 ? applyDispatchCopies(input, fold.dispatchCopies) : input;
+  const copied = new Set((fold.dispatchCopies ?? []).map((c) => c.arg).filter((arg) => initialView[arg] !== input[arg]));
+  /** What the next handler sees: the shared arguments as the handlers so far left them. */
+  let view = initialView;
+  /** The context the host reads back: the view, except arguments the runner copied (their originals never change). */
   let committed = input;
   const records: (ChainCallRecord | undefined)[] = [];
   const started = new Map<number, Started>();
@@ -50,9 +59,85 @@ export function createFoldRun(options: { hookIds: readonly string[]; context: Js
   /** parallel: every answer, by hookIds index, folded at the end in completion order. */
   const answers: { output: unknown; failure: string | null }[] = [];
 
+  const isolationOf = (arg: string): ArgIsolation => fold.argIsolation?.[arg] ?? fold.isolation;
+
+  function baseFor(): JsonObject {
+    if (!fold.argIsolation) return fold.isolation === "clone-per-handler" ? initialView : view;
+    let base = view;
+    for (const arg of fold.args) {
+      if (isolationOf(arg) !== "clone-per-handler" || base[arg] === initialView[arg]) continue;
+      base = { ...base };
+      setOwn(base, arg, initialView[arg]);
+    }
+    return base;
+  }
+
+  /** The view after a handler returned, and the writes that reach no later handler or the host. */
+  function commit(draft: Draft): DroppedWrite[] {
+    if (!fold.argIsolation) {
+      if (fold.isolation === "shared") setView(draft.finalize());
+      else return edits(draft, CLONE_REASON);
+      return [];
+    }
+    const finalized = draft.finalize();
+    const next: JsonObject = { ...finalized };
+    const dropped: DroppedWrite[] = [];
+    for (const arg of fold.args) {
+      const before = draft.base[arg];
+      const after = finalized[arg];
+      if (before === after || before === undefined || after === undefined) continue;
+      const mode = isolationOf(arg);
+      if (mode === "shared") continue;
+      const kept = mode === "clone-per-handler" ? (view[arg] as Json) : shallowKept(draft, arg, after);
+      setOwn(next, arg, kept);
+      for (const op of diffJson(kept, after, `/${escapePointerToken(arg)}`)) dropped.push({ path: op.path, reason: mode === "clone-per-handler" ? CLONE_REASON : SHALLOW_REASON });
+    }
+    setView(next);
+    return dropped;
+  }
+
+  /**
+   * \`{ ...arg }\` handed to one handler: its own fields as they were, except that a write inside
+   * an object the argument held (still in its place) reached that shared object.
+   */
+  function shallowKept(draft: Draft, arg: string, after: Json): Json {
+    const base = draft.base[arg];
+    if (!isObjectLike(base) || Array.isArray(base) || !isObjectLike(after) || Array.isArray(after)) return base as Json;
+    const proxy = (draft.root as Record<string, unknown>)[arg] as Record<string, unknown>;
+    const out: JsonObject = {};
+    for (const key of Object.keys(base)) {
+      const original = (base as JsonObject)[key] as Json;
+      const stillThere = isObjectLike(original) && hasKey(after, key) && draft.sameNode(proxy[key], original);
+      setOwn(out, key, stillThere ? ((after as JsonObject)[key] as Json) : original);
+    }
+    return out;
+  }
+
+  /** The handlers' view moves on; the host's context follows it except for the copied arguments. */
+  function setView(next: JsonObject): void {
+    view = next;
+    if (copied.size === 0) {
+      committed = next;
+      return;
+    }
+    const host: JsonObject = { ...next };
+    for (const arg of copied) setOwn(host, arg, input[arg] as Json);
+    committed = host;
+  }
+
+  /** Writes to a copied argument: later handlers see them, the host does not. */
+  function copiedWrites(before: JsonObject): DroppedWrite[] {
+    const out: DroppedWrite[] = [];
+    for (const arg of copied) {
+      if (before[arg] === view[arg]) continue;
+      for (const op of diffJson(before[arg] as Json, view[arg] as Json, `/${escapePointerToken(arg)}`)) out.push({ path: op.path, reason: DISPATCH_REASON });
+    }
+    return out;
+  }
+
   function begin(index: number) {
     const hookId = hookIds[index] as string;
-    const draft = new Draft(fold.isolation === "clone-per-handler" ? input : committed);
+    const draft = new Draft(baseFor());
     started.set(index, { index, hookId, draft });
     const root = draft.root as Record<string, unknown>;
     return { index, hookId, input: draft.root, args: fold.args.map((name) => root[name]) };
@@ -61,7 +146,7 @@ export function createFoldRun(options: { hookIds: readonly string[]; context: Js
   function failed(call: Started, failure: ChainFailure): Omit<ChainCallRecord, "durationMs"> {
     if (fold.kind === "parallel") answers[call.index] = { output: undefined, failure: failure.message };
     // FIM One: fail-open with the registry's own side effect, and the chain goes on (semantics.md §6c.8).
-    if (fold.merge?.kind === "fim-one" && pointError === null) acc = failFimOne(acc, call.hookId);
+    if (fold.merge?.kind === "fim-one" && pointError === null) acc = failFimOne(acc, nameOf(call));
     if (fold.kind === "modify" && fold.failure === "fail-closed") {
       pointError = `[hooks] ${fold.hookName} handler from ${fold.pluginId} failed: ${failure.message}`;
       acc = undefined;
@@ -86,9 +171,12 @@ export function createFoldRun(options: { hookIds: readonly string[]; context: Js
       output = null;
     }
     const before = committed;
-    let dropped: DroppedWrite[] = [];
-    if (fold.isolation === "shared") committed = call.draft.finalize();
-    else dropped = edits(call.draft, CLONE_REASON);
+    const viewBefore = view;
+    // Read before the draft is finalised: whether the hook kept the args object it was handed (FIM One's one shared dict).
+    const argsKept = fold.merge?.kind === "fim-one" && fold.isolation === "shared" && keptToolArgs(call.draft);
+    const dropped: DroppedWrite[] = commit(call.draft);
+    // sync: the message the next handler gets is the current one, with what this handler wrote inside it.
+    if (fold.kind === "sync" && fold.threadField) threaded = field(view[fold.args[0] ?? "event"], fold.threadField) as Json | undefined;
     let claimed = false;
     switch (fold.kind) {
       case "observe":
@@ -113,11 +201,12 @@ export function createFoldRun(options: { hookIds: readonly string[]; context: Js
             stopped = true;
             break;
           }
-          const merged = mergeFimOne(fold.merge.point, acc, value, call.hookId);
+          if (argsKept && fold.merge.point === "PreToolUse") acc = withArgsEditedInPlace(acc, field(view[fold.args[0] ?? "ctx"], "tool_args"));
+          const merged = mergeFimOne(fold.merge.point, acc, value, { id: call.hookId, name: nameOf(call) });
           acc = merged;
           if (merged.blockedBy !== null) stopped = true;
           const thread = fimOneThread(fold.merge.point, merged);
-          if (thread) committed = withField(committed, fold.args[0] ?? "ctx", thread.field, thread.value as Json);
+          if (thread) setView(withField(view, fold.args[0] ?? "ctx", thread.field, thread.value as Json));
           break;
         }
         if (value !== undefined && (value !== null || fold.mergeNull)) {
@@ -135,19 +224,38 @@ export function createFoldRun(options: { hookIds: readonly string[]; context: Js
         if (fold.threadField) {
           const message = field(value, fold.threadField);
           if (message) {
-            if (!sameAsThreaded(call.draft, message)) replaced = true;
+            // Identity of what the handler returned (not its JSON): a message it edited in place is still the one it was handed.
+            if (!sameAsThreaded(call.draft, field(ret.value, fold.threadField))) replaced = true;
             threaded = field(output, fold.threadField) as Json;
-            committed = withThreaded(committed, threaded);
+            setView(withThreaded(view, threaded));
           }
         }
         break;
     }
+    dropped.push(...copiedWrites(viewBefore));
     const patch = before === committed ? [] : diffJson(before, committed);
     const record: Omit<ChainCallRecord, "durationMs"> = { hookId: call.hookId, patch, returned: output ?? undefined, failure: null, claimed, droppedWrites: dropped, output };
     if (warnings.length > 0) record.warnings = warnings;
     const functions = functionPaths(ret.value);
     if (functions.length > 0) record.functions = functions;
     return record;
+  }
+
+  /** The name the host's messages give the hook (FIM One's `hook.name`), else its id. */
+  function nameOf(call: Started): string {
+    return fold.hookNames?.[call.index] ?? call.hookId;
+  }
+
+  /**
+   * FIM One: the hook's `ctx.tool_args` is still the object it was handed (edited in place or
+   * not), rather than another object it assigned; read through the draft before it is finalised.
+   */
+  function keptToolArgs(draft: Draft): boolean {
+    const key = fold.args[0] ?? "ctx";
+    const stored = field(draft.base[key], "tool_args");
+    if (!isObjectLike(stored)) return false;
+    const arg = (draft.root as Record<string, unknown>)[key];
+    return isObjectLike(arg) && draft.sameNode((arg as Record<string, unknown>).tool_args, stored);
   }
 
   /** sync: the handler handed back the very message it was given (the host compares identity). */
@@ -186,7 +294,7 @@ export function createFoldRun(options: { hookIds: readonly string[]; context: Js
         const event = fold.merge?.kind === "claude-code" ? fold.merge.event : fold.hookName;
         const ordered = order
           .filter((i) => answers[i] !== undefined)
-          .map((i) => ({ hookId: hookIds[i] as string, output: answers[i]?.output, failure: answers[i]?.failure ?? null, onFailure: fold.onFailure?.[i] ?? ("continue" as const) }));
+          .map((i) => ({ hookId: hookIds[i] as string, output: answers[i]?.output, failure: answers[i]?.failure ?? null, onFailure: fold.onFailure?.[i] ?? ("continue" as const), command: fold.commands?.[i] ?? null }));
         // Every order is re-folded anyway; the declared order names the hooks as the user lists them.
         const race = orderDependence(event, [...ordered].sort((a, b) => hookIds.indexOf(a.hookId) - hookIds.indexOf(b.hookId)));
         return jsonValue({ ...foldClaudeCode(event, ordered), orderDependent: race }) ?? null;
@@ -210,7 +318,9 @@ export function createFoldRun(options: { hookIds: readonly string[]; context: Js
   return {
     start(): FoldPendingCall[] {
       if (stopped || started.size > 0) return [];
-      if (fold.kind === "observe" || fold.kind === "parallel") {
+      // observe handlers start in order and each runs until it yields: in the sandbox, to its end, so
+      // a handler sees what the earlier ones wrote to the shared event and ctx, as in runVoidHook.
+      if (fold.kind === "parallel") {
         const all: FoldPendingCall[] = [];
         while (next < hookIds.length) all.push(begin(next++));
         return all;

@@ -165,6 +165,6 @@ export function mergeResult(merge: FoldMerge, acc: unknown, next: unknown, plugi
       return next;
     case "fim-one":
       // foldRun calls mergeFimOne itself (it needs the hook's name); kept total for other callers.
-      return mergeFimOne(merge.point, acc, next, "");
+      return mergeFimOne(merge.point, acc, next, { id: "", name: "" });
   }
 }

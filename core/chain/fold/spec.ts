@@ -36,6 +36,21 @@ export type FieldRule =
   /** Tool allow-lists intersected (a single list is kept as given). */
   | "intersect-tools";
 
+/**
+ * Where a handler's writes to one argument go. `shared` and `clone-per-handler` as
+ * {@link FoldSpec.isolation}; `shallow-copy-per-handler`: each handler gets `{ ...arg }`, so a
+ * field it sets or deletes reaches no one, while a write inside an object the argument already
+ * held reaches later handlers (OpenClaw's before_prompt_build ctx, the sync hooks' event).
+ */
+export type ArgIsolation = "shared" | "clone-per-handler" | "shallow-copy-per-handler";
+
+/** A copy of one argument the runner makes per dispatch (see {@link FoldSpec.dispatchCopies}). */
+export type DispatchCopy =
+  /** OpenClaw runModifyingHook: when `arg.messages` is an array, `{ ...arg, messages: projectModelContextMessages(messages) }`, deep-cloned. */
+  | { arg: string; kind: "project-model-context-messages" }
+  /** OpenClaw withAgentRunId: when `arg.runId` is falsy and `from.runId` truthy, `{ ...arg, runId: from.runId }`. */
+  | { arg: string; kind: "run-id-from"; from: string };
+
 /** The fold of a modify hook. */
 export type FoldMerge =
   /** Field by field, in this order (the host's merge function builds the result with these keys). */
@@ -66,6 +81,14 @@ export interface FoldSpec {
    * mutations go nowhere); `shared`: one object, a handler's mutations reach the next handlers.
    */
   isolation: "clone-per-handler" | "shared";
+  /** Per argument (by name in `args`), where it differs from `isolation` (OpenClaw isolates event and ctx differently at some points). */
+  argIsolation?: Record<string, ArgIsolation>;
+  /**
+   * Copies the runner makes of an argument once per dispatch, before the first handler: the
+   * handlers see the copy (and, where the argument is shared, each other's writes to it); the
+   * host's own object never changes.
+   */
+  dispatchCopies?: DispatchCopy[];
   /** A handler that throws or times out: `fail-closed` fails the whole point, `fail-open` skips it. */
   failure: "fail-closed" | "fail-open";
   /** sync: the event field threaded from handler to handler (`message`). */
@@ -90,6 +113,13 @@ export interface FoldRequest extends FoldSpec {
   completionOrder?: number[];
   /** parallel: each handler's `onFailure` ("continue" when absent), by hookIds index. */
   onFailure?: ("continue" | "block")[];
+  /** parallel: the command line the host runs for each handler, by hookIds index, as its messages name it (Claude Code `[<command>]: `). */
+  commands?: (string | null)[];
+  /**
+   * The name each hook goes by in the host's own messages (FIM One's `hook.name`: "Blocked by
+   * hook 'readonly_guard'"), by hookIds index; absent (or a hole): the hook's id.
+   */
+  hookNames?: string[];
 }
 
 /** What the sandbox (or an in-process invoke) reports for one handler call of a fold. */

@@ -14,11 +14,16 @@ import { CLAUDE_CODE_EDGES as E } from "./graph";
 export const STOP_HOOK_BLOCK_CAP = 9;
 const SUBAGENT_TOOLS = new Set(["Task", "Agent"]);
 
+/** The project folder the host reports (`cwd`, `$CLAUDE_PROJECT_DIR`); command hooks run there. */
+export const CLAUDE_PROJECT_DIR = "/home/user/project";
+/** Where a plugin's files are for its command hooks (`${CLAUDE_PLUGIN_ROOT}`). */
+export const CLAUDE_PLUGIN_ROOT = "/home/user/.claude/plugins/hookwright";
+
 type View = { ids: { sessionId: string }; scenario: { name: string } };
 const base = (v: View, event: string): JsonObject => ({
   session_id: v.ids.sessionId,
   transcript_path: `/home/user/.claude/projects/hookwright/${v.ids.sessionId}.jsonl`,
-  cwd: "/home/user/project",
+  cwd: CLAUDE_PROJECT_DIR,
   permission_mode: "default",
   hook_event_name: event,
 });
@@ -38,6 +43,22 @@ function str(value: Json | undefined): string | null {
 
 function contexts(r: JsonObject | null): string[] {
   return r && Array.isArray(r.additionalContexts) ? r.additionalContexts.filter((c): c is string => typeof c === "string") : [];
+}
+
+interface FeedbackEntry {
+  kind: "block" | "context";
+  text: string;
+  command: string;
+  exit2: boolean;
+}
+
+/** Every hook's block and context, in the order the hooks completed (fold `feedback`). */
+function feedback(r: JsonObject | null): FeedbackEntry[] {
+  if (!r || !Array.isArray(r.feedback)) return [];
+  return r.feedback.flatMap((e) => {
+    if (!isObject(e) || (e.kind !== "block" && e.kind !== "context") || typeof e.text !== "string") return [];
+    return [{ kind: e.kind, text: e.text, command: str(e.command) ?? "", exit2: e.exit2 === true }];
+  });
 }
 
 function textOf(content: readonly ContentBlock[]): string {
@@ -132,10 +153,22 @@ const stopHook: MomentStage = {
       const error = `the Stop hook "${by}" blocked ${STOP_HOOK_BLOCK_CAP} times in a row, so the host ended the turn (its limit, CLAUDE_CODE_STOP_HOOK_BLOCK_CAP). The hook ignores stop_hook_active: return nothing when input.stop_hook_active is true.`;
       return { value: { end: { exitReason: "stop_hook_cap", error } } };
     }
-    const feedback = blocked ? `Stop hook feedback:\n${str(r?.reason) ?? "Blocked by hook"}` : `Stop hook additional context: ${extra.join("\n")}`;
-    return { value: { continueWith: [...v.messages, userText(feedback)], host: { stopBlocks: blocks + 1 } } };
+    if (!blocked) return { value: { continueWith: [...v.messages, userText(`Stop hook additional context: ${extra.join("\n")}`)], host: { stopBlocks: blocks + 1 } } };
+    return { value: { continueWith: [...v.messages, stopFeedback(feedback(r).filter((e) => e.kind === "block"))], host: { stopBlocks: blocks + 1 } } };
   },
 };
+
+/**
+ * What the host sends back when Stop hooks block (semantics.md §3f, verified with three hooks
+ * blocking at once): one `Stop hook feedback:` text per blocking hook in completion order (each
+ * but the last ending in a newline, as the host joins them), then one system text listing the
+ * hooks that answered `decision: "block"` (an exit 2 is not listed there).
+ */
+function stopFeedback(blocks: readonly FeedbackEntry[]): Message {
+  const texts = blocks.map((b, i) => `Stop hook feedback:\n${b.text}${i < blocks.length - 1 ? "\n" : ""}`);
+  const listed = blocks.filter((b) => !b.exit2).map((b) => `Stop hook blocking error from command: "${b.command}": ${b.text}`);
+  return { role: "user", content: [...texts, ...(listed.length ? [listed.join("\n\n")] : [])].map((text) => ({ type: "text" as const, text })) };
+}
 
 const subagentStart: MomentStage = {
   point: "SubagentStart",
@@ -241,13 +274,18 @@ export const claudeCodeBinding: ProfileBinding = {
       if (!r) return { value: { claim: null } };
       const tool = v.toolUse.name;
       const by = str(r.decidedBy) ?? "";
-      if (r.decision === "deny") return { value: denial(by, tool, str(r.reason) ?? "Blocked by hook") };
+      const extra = contexts(r);
+      // Every hook's context reaches the model after the call's tool_result, a denial's too (3f).
+      const additionalContext = extra.length ? `PreToolUse:${tool} hook additional context: ${extra.join("\n")}` : null;
+      const halt = stopped(r, "PreToolUse")?.end ?? null;
+      // continue:false beside a deny (or exit 2) ends the run right after the hooks: no denial is sent back (3f).
+      if (r.decision === "deny") return { value: halt ? { claim: null, end: halt } : { ...denial(by, tool, str(r.reason) ?? "Blocked by hook"), additionalContext } };
       if (r.decision === "defer") return { value: { claim: null, end: { exitReason: "tool_deferred", error: `hook "${by}" deferred this ${tool} call: the tool did not run and the run ended (stop_reason tool_deferred)` } } };
       const input = isObject(r.updatedInput ?? undefined) ? (r.updatedInput as JsonObject) : null;
-      // continue:false on PreToolUse: the tool still runs, then the run ends (semantics.md §3f).
-      const stopAfter = stopped(r, "PreToolUse")?.end ?? null;
-      if (r.decision === "ask") return { value: { claim: null, input, approval: approvalAsk(v, r, input ?? toolInput(v)), stopAfter } };
-      return { value: { claim: null, input, stopAfter } };
+      // Beside an ask, continue:false is not honoured: the ask is answered and the run goes on (3f).
+      if (r.decision === "ask") return { value: { claim: null, input, approval: approvalAsk(v, r, input ?? toolInput(v)), additionalContext } };
+      // continue:false otherwise: the tool still runs, then the run ends (semantics.md §3f).
+      return { value: { claim: null, input, stopAfter: halt, additionalContext } };
     },
     afterApproval: (ask, answer) => claudeApprovalOutcome(ask, answer),
     permissionRequest: {
@@ -279,8 +317,8 @@ export const claudeCodeBinding: ProfileBinding = {
     readBack: (_c, v, chain) => {
       const r = outcome(chain);
       const tool = v.toolUse.name;
-      const texts = contexts(r).map((c) => `PostToolUse:${tool} hook additional context: ${c}`);
-      if (r?.decision === "block") texts.push(`PostToolUse:${tool} hook blocking error from hook "${str(r.decidedBy) ?? ""}": ${str(r.reason) ?? "Blocked by hook"}`);
+      // One entry per hook's block or context, in completion order (3f).
+      const texts = feedback(r).map((e) => (e.kind === "context" ? `PostToolUse:${tool} hook additional context: ${e.text}` : `PostToolUse:${tool} hook blocking error from command: "${e.command}": ${e.text}`));
       const replaced = r && r.updatedToolOutput !== null && r.updatedToolOutput !== undefined ? r.updatedToolOutput : undefined;
       const result = replaced === undefined ? v.result : { ...v.result, content: typeof replaced === "string" ? replaced : JSON.stringify(replaced) };
       return { value: { result, additionalContext: texts.length ? texts.join("\n\n") : null, stopAfter: stopped(r, "PostToolUse")?.end ?? null } };

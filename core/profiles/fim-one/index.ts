@@ -1,5 +1,6 @@
 import type { Profile } from "../types";
 import { fimOneEdges, fimOneNodes } from "./graph";
+import { fimOneHostPayload } from "./hostPayload";
 import { FIM_ONE_TYPES_MODULE, fimOnePoints } from "./points";
 import { fimOneSharedTypes } from "./sharedTypes";
 
@@ -18,4 +19,5 @@ export const fimOneProfile: Profile = {
   sharedTypes: fimOneSharedTypes,
   typesModule: FIM_ONE_TYPES_MODULE,
   exitReasons: ["no_tool_calls", "error", "max_model_calls", "max_tool_calls", "script_exhausted", "hook_error"],
+  hostPayload: fimOneHostPayload,
 };

@@ -14,7 +14,7 @@ export const FIM_ONE_TYPES_MODULE = "fim-one/hooks";
 type FimPoint = "SessionStart" | "PreToolUse" | "PostToolUse";
 
 const CHAIN_DOC =
-  "Hooks run one after another, lowest priority first (ties keep the order they are listed in), on one shared HookContext. A hook whose shouldTrigger returns false is skipped (its card says so). A hook that throws (or whose shouldTrigger throws) is fail-open: the call goes on, with the side effect \"Hook '<id>' failed with exception\". A hook that returns nothing fails the point, as FIM One's runner raises there: return `{}` to allow. Every side_effects string is kept in order, in the hook's output and the point's result.";
+  "Hooks run one after another, lowest priority first (ties keep the order they are listed in), on one shared HookContext. A hook whose shouldTrigger returns false is skipped (its card says so). A hook that throws (or whose shouldTrigger throws) is fail-open: the call goes on, with the side effect \"Hook '<name>' failed with exception\" (a hook's name is its class's `name`, else the hook's name in the list). A hook that returns nothing fails the point, as FIM One's runner raises there: return `{}` to allow. Every side_effects string is kept in order, in the hook's output and the point's result.";
 
 function fold(point: FimPoint): FoldSpec {
   return { kind: "modify", merge: { kind: "fim-one", point }, isolation: "shared", failure: "fail-open", defaultTimeoutMs: null };
@@ -86,7 +86,7 @@ export const fimOnePoints: HookPointSpec[] = [
     base: "PreToolUseHook",
     doc: "After the model picks a tool, before it runs: block it (allow: false — the error is the observation the model sees), rewrite tool_args, or ask a person (requestApproval).",
     chainDoc:
-      "The first allow: false ends the chain: later hooks do not run, the tool does not run, and the model sees \"Error: <error>\" (no error: \"Blocked by hook '<id>'\"). modified_args replaces the args and is carried to the next hook's ctx.tool_args; the last rewrite is what the tool runs with ({} is a rewrite). requestApproval suspends the call until a person answers on the approval card: approve runs it, reject gives \"Error: Tool call was rejected by an operator.\", no answer in time gives the timeout text.",
+      "The first allow: false ends the chain: later hooks do not run, the tool does not run, and the model sees \"Error: <error>\" (no error: \"Blocked by hook '<name>'\"). modified_args replaces the args and is carried to the next hook's ctx.tool_args, which is then that very object: a later hook's in-place edit of ctx.tool_args changes the rewrite too; the last rewrite is what the tool runs with ({} is a rewrite). requestApproval suspends the call until a person answers on the approval card: approve runs it, reject gives \"Error: Tool call was rejected by an operator.\", no answer in time gives the timeout text.",
     body: [
       "shouldTrigger(ctx: HookContext): boolean {",
       '  return ctx.tool_name.startsWith("sql_");',

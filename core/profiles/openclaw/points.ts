@@ -72,7 +72,7 @@ function point(p: PointInput): HookPointSpec {
 
 const ORDER = "Handlers run by priority, highest first (default 0); equal priorities keep registration order.";
 const OBSERVE_DOC = (budget: string) =>
-  `Observe: every handler starts at once (the order only orders their start) and their returns are ignored. A handler that throws or times out is logged; the others and the run go on. ${budget}`;
+  `Observe: every handler starts at once (the order only orders their start; each sees what earlier ones wrote to the shared event and ctx before their first await) and their returns are ignored. A handler that throws or times out is logged; the others and the run go on. ${budget}`;
 const MATCHER_DOC = " A `matcher` (list of canonical tool ids) limits the handler to those tools; without one it sees every tool.";
 
 /** How a hook's output is named as its decision (trace hook.end.decision, hookDecision expectations). */
@@ -167,10 +167,12 @@ const points: HookPointSpec[] = [
         ],
       },
       isolation: "shared",
+      argIsolation: { ctx: "shallow-copy-per-handler" },
+      dispatchCopies: [{ arg: "event", kind: "project-model-context-messages" }],
       failure: "fail-open",
       defaultTimeoutMs: 15000,
     },
-    chainDoc: `Modify: handlers run one after another on one shared copy of the event. prependContext, appendContext, prependSystemContext and appendSystemContext are concatenated in priority order with a blank line; an explicit empty string from a later handler erases what came before. systemPrompt is first-defined; toolsAllow lists are intersected. A handler that throws or passes its 15 s budget is logged and skipped. ${ORDER}`,
+    chainDoc: `Modify: handlers run one after another on one shared copy of the event, whose messages are projected for the model (a toolResult loses details); each handler gets its own shallow copy of ctx. prependContext, appendContext, prependSystemContext and appendSystemContext are concatenated in priority order with a blank line; an explicit empty string from a later handler erases what came before. systemPrompt is first-defined; toolsAllow lists are intersected. A handler that throws or passes its 15 s budget is logged and skipped. ${ORDER}`,
     body: ['return { prependContext: "Answer in British English." };'],
   }),
   point({
@@ -223,10 +225,10 @@ const points: HookPointSpec[] = [
     event: "PluginHookBeforeToolCallEvent",
     ctx: "PluginHookToolContext",
     result: "PluginHookBeforeToolCallResult",
-    fold: { kind: "modify", merge: { kind: "tool-call" }, stopWhenTrue: "block", isolation: "clone-per-handler", failure: "fail-closed", defaultTimeoutMs: 15000 },
+    fold: { kind: "modify", merge: { kind: "tool-call" }, stopWhenTrue: "block", isolation: "shared", argIsolation: { event: "clone-per-handler" }, failure: "fail-closed", defaultTimeoutMs: 15000 },
     matcher: true,
     chainDoc:
-      `Modify/gate: each handler gets its own copy of the original event (earlier rewrites are not visible to it). block: true is final and skips lower priorities; block: false is no decision. params: the last defined wins and is shallow-merged onto the call's params, but once a handler asked for approval, params are frozen. blockReason: the last defined wins, even from a handler that did not block. requireApproval: the first wins. Fail-closed: a handler that throws or passes its 15 s budget blocks the call ("Tool call blocked because before_tool_call hook failed"). ${ORDER}` +
+      `Modify/gate: each handler gets its own copy of the original event (earlier rewrites are not visible to it); ctx is one object shared by all handlers. block: true is final and skips lower priorities; block: false is no decision. params: the last defined wins and is shallow-merged onto the call's params, but once a handler asked for approval, params are frozen. blockReason: the last defined wins, even from a handler that did not block. requireApproval: the first wins. Fail-closed: a handler that throws or passes its 15 s budget blocks the call ("Tool call blocked because before_tool_call hook failed"). ${ORDER}` +
       MATCHER_DOC,
     decisions: [
       { name: "block", doc: "{ block: true, blockReason }: the tool does not run; the model gets an error tool_result with the reason (\"Tool call blocked by plugin hook\" without one)." },
@@ -241,7 +243,7 @@ const points: HookPointSpec[] = [
     event: "PluginHookToolResultPersistEvent",
     ctx: "PluginHookToolResultPersistContext",
     result: "PluginHookToolResultPersistResult",
-    fold: { kind: "sync", threadField: "message", syncResult: "always", isolation: "shared", failure: "fail-open", defaultTimeoutMs: null },
+    fold: { kind: "sync", threadField: "message", syncResult: "always", isolation: "shared", argIsolation: { event: "shallow-copy-per-handler" }, failure: "fail-open", defaultTimeoutMs: null },
     chainDoc: `Synchronous: handlers run one after another and each sees the message the previous one returned ({ message }). An async handler's result is ignored (the host warns). A handler that throws is logged and skipped. ${ORDER}`,
     sync: true,
     body: ["if (event.toolName !== \"web_search\") return;", "return { message: { ...event.message, content: event.message.content.slice(0, 1) } };"],
@@ -252,7 +254,7 @@ const points: HookPointSpec[] = [
     event: "PluginHookBeforeMessageWriteEvent",
     ctx: "PluginHookBeforeMessageWriteContext",
     result: "PluginHookBeforeMessageWriteResult",
-    fold: { kind: "sync", threadField: "message", syncBlockField: "block", syncResult: "if-changed", isolation: "shared", failure: "fail-open", defaultTimeoutMs: null },
+    fold: { kind: "sync", threadField: "message", syncBlockField: "block", syncResult: "if-changed", isolation: "shared", argIsolation: { event: "shallow-copy-per-handler" }, failure: "fail-open", defaultTimeoutMs: null },
     chainDoc: `Synchronous: handlers run one after another, each seeing the previous one's message; { block: true } stops the write and the rest. An async handler's result is ignored (the host warns). ${ORDER}`,
     sync: true,
     decisions: [{ name: "block", doc: "{ block: true }: the message is not written to the transcript." }],
@@ -275,8 +277,8 @@ const points: HookPointSpec[] = [
     event: "PluginHookBeforeAgentFinalizeEvent",
     ctx: "PluginHookAgentContext",
     result: "PluginHookBeforeAgentFinalizeResult",
-    fold: { kind: "modify", merge: { kind: "finalize-action" }, isolation: "shared", failure: "fail-open", defaultTimeoutMs: 15000 },
-    chainDoc: `Modify: handlers run one after another. finalize is sticky and overrides everything; revise + revise joins the reasons; revise beats continue. A revise sends retry.instruction (trimmed; empty ones dropped) to the model for another pass, at most 3 times per run. A failing handler is skipped. ${ORDER}`,
+    fold: { kind: "modify", merge: { kind: "finalize-action" }, isolation: "shared", dispatchCopies: [{ arg: "event", kind: "run-id-from", from: "ctx" }], failure: "fail-open", defaultTimeoutMs: 15000 },
+    chainDoc: `Modify: handlers run one after another. finalize is sticky and overrides everything; revise + revise joins the reasons; revise beats continue. A revise sends retry.instruction (trimmed; empty ones dropped) to the model for another pass, at most 3 times per run. A failing handler is skipped. The event carries ctx.runId when it has no runId of its own. ${ORDER}`,
     decisions: [
       { name: "revise", doc: '{ action: "revise", retry: { instruction } }: the model gets the instruction and answers again.' },
       { name: "finalize", doc: '{ action: "finalize" }: the answer stands, whatever later handlers say.' },
@@ -300,8 +302,8 @@ const points: HookPointSpec[] = [
     event: "PluginHookAgentEndEvent",
     ctx: "PluginHookAgentContext",
     result: "void",
-    fold: observe(30000),
-    chainDoc: OBSERVE_DOC("Each handler has a 30 s budget (only logged when passed)."),
+    fold: { ...observe(30000), dispatchCopies: [{ arg: "event", kind: "run-id-from", from: "ctx" }] },
+    chainDoc: OBSERVE_DOC("Each handler has a 30 s budget (only logged when passed). The event carries ctx.runId when it has no runId of its own."),
     body: ["console.log(`run ${event.success ? \"succeeded\" : \"failed\"} with ${event.messages.length} messages`);"],
   }),
   point({

@@ -31,6 +31,14 @@ describe("pipelines router", () => {
     expect(error.message).toBe('profile: unknown profile "emacs" (known: vellum, registry, openclaw, claude-code, fim-one)');
   });
 
+  it("refuses profile \"nope\" on every way in, naming the known profiles, and creates nothing (issue 23, item 11)", async () => {
+    const blank = await rejection(api.pipelines.create({ from: "blank", name: "X", profile: "nope" }));
+    expect([blank.code, blank.message]).toEqual(["BAD_REQUEST", 'profile: unknown profile "nope" (known: vellum, registry, openclaw, claude-code, fim-one)']);
+    const document = await rejection(api.pipelines.create({ from: "document", document: { format: "hookwright.pipeline/v1", name: "X", profile: "nope" } }));
+    expect([document.code, document.message]).toEqual(["BAD_REQUEST", 'document.profile: unknown profile "nope" (known: vellum, registry, openclaw, claude-code, fim-one)']);
+    expect(await api.pipelines.list()).toEqual([]);
+  });
+
   it("rejects an imported document with a bad hook, naming the nested field", async () => {
     const document = {
       format: "hookwright.pipeline/v1" as const,

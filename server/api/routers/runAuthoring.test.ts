@@ -48,6 +48,38 @@ describe("runs router: authoring procedures", () => {
     await expect(c.runs.startPoint({ pipelineId: p.id, point: "before_tool_call", context: [] as unknown as Record<string, never> })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 
+  it("runs a point on the host's own payload (a FIM One HookContext), and refuses anything else before a run is recorded", async () => {
+    const c = caller();
+    const p = createPipeline(handle.db, {
+      format: "hookwright.pipeline/v1",
+      name: "Guarded SQL",
+      profile: "fim-one",
+      hooks: [
+        {
+          id: "h1",
+          point: "PreToolUse",
+          name: "Read-only guard",
+          code: "export default class ReadonlyGuard {\n  name = 'readonly_guard';\n  async execute(ctx) { return ctx.tool_args.sql.startsWith('DELETE') ? { allow: false } : {}; }\n}\n",
+        },
+      ],
+    });
+    const hookContext = { hook_point: "pre_tool_use", tool_name: "sql_exec", tool_args: { sql: "DELETE FROM orders" }, agent_id: "agent-1", user_id: "u-9", metadata: { requires_confirmation: false } };
+    const { runId } = await c.runs.startPoint({ pipelineId: p.id, point: "PreToolUse", context: hookContext });
+    await service.settled(runId);
+    const events = await c.runs.events({ runId, afterSeq: 0 });
+    expect(events.find((e) => e.type === "point.start")).toMatchObject({
+      context: { ctx: { hook_point: "PreToolUse", tool_name: "sql_exec", tool_args: { sql: "DELETE FROM orders" }, tool_result: null, agent_id: "agent-1", user_id: "u-9", conversation_id: null, metadata: { requires_confirmation: false } } },
+    });
+    expect(events.find((e) => e.type === "point.end")).toMatchObject({ result: { allow: false, error: "Blocked by hook 'readonly_guard'" } });
+
+    await expect(c.runs.startPoint({ pipelineId: p.id, point: "PreToolUse", context: { tool: "sql_exec" } })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message:
+        "the context of PreToolUse is { ctx } as its point.start carries it, or FIM One's HookContext itself (hook_point, tool_name, tool_args, tool_result, agent_id, user_id, conversation_id, metadata); this one has tool",
+    });
+    expect((await c.runs.list({ pipelineId: p.id })).map((r) => r.id)).toEqual([runId]);
+  });
+
   it("starts every scenario of one revision for Test all", async () => {
     const c = caller();
     const p = createPipeline(handle.db, { ...gate, scenarios: [...(gate.scenarios ?? []), { name: "second", prompt: "Hi", model: { kind: "scripted", responses: [] }, expectations: [{ kind: "exitReason", equals: "no_tool_calls" }] }] });

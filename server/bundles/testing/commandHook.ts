@@ -42,6 +42,6 @@ export function runCommandHook(command: string, stdin: string, env: Record<strin
 export async function writeFiles(dir: string, files: readonly BundleFile[]): Promise<void> {
   for (const file of files) {
     await mkdir(dirname(join(dir, file.path)), { recursive: true });
-    await writeFile(join(dir, file.path), file.content);
+    await writeFile(join(dir, file.path), file.content, { mode: file.executable ? 0o755 : 0o644 });
   }
 }

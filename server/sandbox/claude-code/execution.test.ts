@@ -87,7 +87,8 @@ describe("Claude Code execution through the sandbox", () => {
       { id: "allow", body: 'return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" } };' },
       { id: "exit2", body: 'class BlockingError extends Error { name = "BlockingError"; }\nthrow new BlockingError("tests are red");' },
     ]);
-    expect(of("tool.result")).toMatchObject([{ content: "PreToolUse:Bash hook error: tests are red", isError: true, claimedBy: "exit2" }]);
+    // The host names the command before an exit 2's stderr; a function hook's command is its plugin export's (3f).
+    expect(of("tool.result")).toMatchObject([{ content: 'PreToolUse:Bash hook error: [node "${CLAUDE_PLUGIN_ROOT}/hooks/exit2.mjs"]: tests are red', isError: true, claimedBy: "exit2" }]);
     expect(of("tool.call")).toHaveLength(1);
   });
 
@@ -158,7 +159,93 @@ describe("Claude Code execution through the sandbox", () => {
     );
     expect(result.exitReason).toBe("no_tool_calls");
     expect(of("point.start").map((e) => (e.context.input as { stop_hook_active: boolean }).stop_hook_active)).toEqual([false, true]);
-    expect(of("model.request")[1]?.messages.at(-1)).toEqual({ role: "user", content: [{ type: "text", text: "Stop hook feedback:\nrun the tests" }] });
+    expect(of("model.request")[1]?.messages.at(-1)).toEqual({
+      role: "user",
+      content: [
+        { type: "text", text: "Stop hook feedback:\nrun the tests" },
+        { type: "text", text: 'Stop hook blocking error from command: "node "${CLAUDE_PLUGIN_ROOT}/hooks/tests.mjs"": run the tests' },
+      ],
+    });
+  });
+
+  const cmd = (id: string) => `node "\${CLAUDE_PLUGIN_ROOT}/hooks/${id}.mjs"`;
+  const exit2 = (reason: string) => `class BlockingError extends Error { name = "BlockingError"; }\nthrow new BlockingError(${JSON.stringify(reason)});`;
+  const context = (event: string, text: string) => `return { hookSpecificOutput: { hookEventName: "${event}", additionalContext: ${JSON.stringify(text)} } };`;
+  const texts = (message: { content: { type: string; text?: string }[] } | undefined) => (message?.content ?? []).flatMap((b) => (b.type === "text" ? [b.text] : []));
+
+  it("PreToolUse contexts from a silent hook and from the denying hook reach the model after the denial, in completion order (3f)", async () => {
+    const hooks = [
+      { id: "note", body: context("PreToolUse", "pre one") },
+      { id: "gate", body: 'return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no way", additionalContext: "from the gate" } };' },
+      { id: "more", body: context("PreToolUse", "pre two") },
+    ];
+    const { of } = await run(hooks);
+    const request = of("model.request")[1];
+    expect(request?.messages.at(-1)).toEqual({
+      role: "user",
+      content: [
+        { type: "tool_result", tool_use_id: "toolu_1", content: "PreToolUse:Bash hook error: no way", is_error: true },
+        { type: "text", text: "PreToolUse:Bash hook additional context: pre one\nfrom the gate\npre two" },
+      ],
+    });
+    // Reversed completion: the same texts, the other way round; an allowed call gets them after its result too.
+    const reversed = await run([hooks[0] as HookDef, hooks[2] as HookDef], { completionOrder: "reverse" });
+    expect(reversed.of("model.request")[1]?.messages.at(-1)).toEqual({
+      role: "user",
+      content: [
+        { type: "tool_result", tool_use_id: "toolu_1", content: "ok", is_error: false },
+        { type: "text", text: "PreToolUse:Bash hook additional context: pre two\npre one" },
+      ],
+    });
+  });
+
+  it("PostToolUse: a block, a context, an exit 2 and a second block each give their own entry, in completion order (3f)", async () => {
+    const { of } = await run([
+      { id: "lint", point: "PostToolUse", body: 'return { decision: "block", reason: "reason A" };' },
+      { id: "note", point: "PostToolUse", body: context("PostToolUse", "context one") },
+      { id: "strict", point: "PostToolUse", body: exit2("stderr two") },
+      { id: "style", point: "PostToolUse", body: 'return { decision: "block", reason: "reason B" };' },
+    ]);
+    expect(texts(of("model.request")[1]?.messages.at(-1) as never)).toEqual([
+      [
+        `PostToolUse:Bash hook blocking error from command: "${cmd("lint")}": reason A`,
+        "PostToolUse:Bash hook additional context: context one",
+        `PostToolUse:Bash hook blocking error from command: "${cmd("strict")}": [${cmd("strict")}]: stderr two`,
+        `PostToolUse:Bash hook blocking error from command: "${cmd("style")}": reason B`,
+      ].join("\n\n"),
+    ]);
+  });
+
+  it("three Stop hooks blocking at once: one feedback per hook in completion order and the decision blocks listed; next stop, one per hook still blocking (3f)", async () => {
+    const { result, of } = await run(
+      [
+        { id: "always", point: "Stop", body: 'return { decision: "block", reason: "stop A" };' },
+        { id: "once-exit", point: "Stop", body: `if (input.stop_hook_active) return;\n${exit2("stop B")}` },
+        { id: "once", point: "Stop", body: 'if (input.stop_hook_active) return;\nreturn { decision: "block", reason: "stop C" };' },
+      ],
+      { responses: [answer("one"), answer("two"), ...Array.from({ length: 10 }, () => answer("more"))] },
+    );
+    const requests = of("model.request");
+    expect(texts(requests[1]?.messages.at(-1) as never)).toEqual([
+      "Stop hook feedback:\nstop A\n",
+      `Stop hook feedback:\n[${cmd("once-exit")}]: stop B\n`,
+      "Stop hook feedback:\nstop C",
+      `Stop hook blocking error from command: "${cmd("always")}": stop A\n\nStop hook blocking error from command: "${cmd("once")}": stop C`,
+    ]);
+    expect(texts(requests[2]?.messages.at(-1) as never)).toEqual(["Stop hook feedback:\nstop A", `Stop hook blocking error from command: "${cmd("always")}": stop A`]);
+    // The hook that always blocks is capped as in the engine: 9 model requests in all.
+    expect([result.exitReason, requests.length]).toEqual(["stop_hook_cap", 9]);
+  });
+
+  it("continue:false beside a deny or an exit 2 ends the run after the hooks with no denial; beside an ask the ask is answered and the run goes on (3f)", async () => {
+    const halt = { id: "halt", body: 'return { continue: false, stopReason: "budget spent" };' };
+    for (const other of [{ id: "gate", body: deny("no way") }, { id: "strict", body: exit2("red") }]) {
+      const { result, of } = await run([halt, other]);
+      expect([result.exitReason, of("model.request").length, of("tool.result").length]).toEqual(["stopped_by_hook", 1, 0]);
+    }
+    const asked = await run([halt, { id: "asker", body: 'return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask", permissionDecisionReason: "touches prod" } };' }]);
+    expect(asked.of("tool.result")).toMatchObject([{ content: "PreToolUse:Bash hook error: touches prod", isError: true }]);
+    expect([asked.result.exitReason, asked.of("model.request").length]).toEqual(["no_tool_calls", 2]);
   });
 
   it("a Stop hook that ignores stop_hook_active is stopped after 9 blocks in a row, and the run says which hook", async () => {

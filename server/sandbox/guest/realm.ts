@@ -78,6 +78,12 @@ export interface RealmApi {
   note(level: LogEntry["level"], message: string): void;
   /** Describes a thrown value as data (JSON {@link GuestError}). */
   describe(thrown: unknown): string;
+  /**
+   * The `name` a class-style hook (FIM One) declares: a string `name` on an instance of the
+   * class (made once, as the host's registry makes it when the hook registers), or on the
+   * exported object; "" for a plain function, none declared, or a constructor that throws.
+   */
+  hookName(entry: unknown): string;
   /** The pino-like logger the chain hands this realm's hook as `ctx.logger`. */
   logger: GuestLogger;
 }
@@ -152,6 +158,15 @@ export function installRealm(host: RealmHost): RealmApi {
     },
     note: (level, message) => buffer.push(level, message),
     describe: (thrown) => stringify(describe(thrown)),
+    hookName(entry) {
+      try {
+        const hook = classHook(entry);
+        const name = hook ? (hook as { name?: unknown }).name : undefined;
+        return typeof name === "string" ? name : "";
+      } catch {
+        return "";
+      }
+    },
     logger,
   };
 }

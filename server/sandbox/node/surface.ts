@@ -69,6 +69,11 @@ export class NodeSurface {
     return this.fsInstance ? this.fsInstance.finalFiles() : [];
   }
 
+  /** The project folder a command hook runs in: /workspace's files as they are now. */
+  workspaceFiles(): { path: string; bytes: Uint8Array }[] {
+    return this.fs.workspaceFiles();
+  }
+
   /** Puts recorded file changes back, in order (a re-run's tool results); see {@link VirtualFs.replay}. */
   replayFiles(changes: readonly FileChange[]): void {
     for (const change of changes) this.fs.replay(change);

@@ -70,6 +70,8 @@ export class VirtualFs {
   private readonly dirs = new Set<string>(["/"]);
   /** Files the run changed, for its final state. */
   private readonly changed = new Set<string>();
+  /** The pipeline's own files (hook and module sources): the plugin, not the project a command hook sees. */
+  private readonly sources = new Set<string>();
   readonly pluginDir: string;
   readonly dataDir: string;
 
@@ -78,7 +80,11 @@ export class VirtualFs {
     this.dataDir = `${options.pluginDir}/data`;
     const start = options.now();
     for (const dir of ["/workspace", "/tmp", this.pluginDir, this.dataDir]) this.ensureDirs(dir);
-    for (const [rel, text] of options.pluginFiles) this.put(normalizePath(rel, this.pluginDir), new TextEncoder().encode(text), start);
+    for (const [rel, text] of options.pluginFiles) {
+      const path = normalizePath(rel, this.pluginDir);
+      this.sources.add(path);
+      this.put(path, new TextEncoder().encode(text), start);
+    }
     for (const f of options.scenarioFiles) this.put(normalizePath(f.path, this.pluginDir), new TextEncoder().encode(f.content), start);
   }
 
@@ -261,6 +267,24 @@ export class VirtualFs {
       this.changed.add(f);
     }
     for (const d of [...this.dirs]) if (d === path || d.startsWith(prefix)) this.dirs.delete(d);
+  }
+
+  /**
+   * The files under /workspace as they are now, relative to it, in path order: the project
+   * folder a command hook runs in. The pipeline's own sources are left out.
+   */
+  workspaceFiles(): { path: string; bytes: Uint8Array }[] {
+    const out: { path: string; bytes: Uint8Array }[] = [];
+    for (const [path, entry] of this.files) {
+      if (!path.startsWith("/workspace/") || (this.sources.has(path) && !this.changed.has(path))) continue;
+      out.push({ path: path.slice("/workspace/".length), bytes: entry.bytes });
+    }
+    return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+
+  /** The bytes at `path` now (absolute), or null. */
+  bytesAt(path: string): Uint8Array | null {
+    return this.files.get(path)?.bytes ?? null;
   }
 
   /** The files the run changed, in path order, as they are now (null content: deleted). */

@@ -9,10 +9,12 @@ import { openSandboxRunner, type SandboxRunner } from "../runner";
 import { generateSets, handlerBody, type HandlerSpec } from "./generate";
 
 /**
- * Differential tests against the real runner (issue 12): the same randomly generated handler
- * sets run through the published openclaw@2026.9.6 `createHookRunner` and through Hookwright's
- * path (the engine's ordering/matcher filter, core/chain's fold, the real QuickJS sandbox). The
- * merged result (or the runner's throw) must be identical for every hook point of the profile.
+ * Differential tests against the real runner (issues 12 and 23): the same randomly generated
+ * handler sets run through the published openclaw@2026.9.6 `createHookRunner` and through
+ * Hookwright's path (the engine's ordering/matcher filter, core/chain's fold, the real QuickJS
+ * sandbox). For every hook point of the profile, the merged result (or the runner's throw) must
+ * be identical, and so must what each handler was handed: every handler logs its event and ctx
+ * first, so an earlier handler's write to either shows wherever the runner lets it reach.
  */
 
 const PLUGIN_ID = "diff-plugin";
@@ -21,18 +23,27 @@ const SETS_PER_POINT = Number(process.env.OPENCLAW_DIFF_SETS ?? 40);
 function argsFor(point: string): { event: JsonObject; ctx: JsonObject } {
   const agentCtx = { runId: "run-1", agentId: "main", sessionKey: "agent:main:main", sessionId: "s-1", trigger: "user", channelId: "webchat" };
   const message = { role: "toolResult", toolCallId: "t1", toolName: "exec", content: [{ type: "text", text: "out" }], isError: false };
+  /** The host's own transcript: a tool result with `details`, a user turn with private `__openclaw` metadata. */
+  const history: JsonObject[] = [
+    { role: "user", content: [{ type: "text", text: "earlier" }], __openclaw: { upstreamUserText: "raw earlier", source: "webchat" } },
+    { role: "assistant", content: [{ type: "toolCall", id: "t0", name: "exec", arguments: { command: "ls" } }] },
+    { role: "toolResult", toolCallId: "t0", toolName: "exec", content: [{ type: "text", text: "a.txt" }], details: { exitCode: 0, durationMs: 12 }, isError: false },
+  ];
   switch (point) {
     case "before_tool_call":
     case "after_tool_call":
       return { event: { toolName: "exec", params: { command: "ls", cwd: "/w" }, runId: "run-1", toolCallId: "t1" }, ctx: { toolName: "exec", runId: "run-1", toolCallId: "t1" } };
     case "before_prompt_build":
-      return { event: { prompt: "hello", currentUserMessage: "hello", messages: [{ role: "user", content: [{ type: "text", text: "earlier" }] }] }, ctx: agentCtx };
+      return { event: { prompt: "hello", currentUserMessage: "hello", messages: history }, ctx: agentCtx };
     case "before_agent_run":
       return { event: { prompt: "hello", messages: [], systemPrompt: "sys", channelId: "webchat", senderId: "user", senderIsOwner: true }, ctx: agentCtx };
     case "before_agent_finalize":
-      return { event: { runId: "run-1", sessionId: "s-1", stopHookActive: false, lastAssistantMessage: "done", messages: [] }, ctx: agentCtx };
+      // No runId of its own: the runner adds ctx.runId (withAgentRunId).
+      return { event: { sessionId: "s-1", stopHookActive: false, lastAssistantMessage: "done", messages: history }, ctx: agentCtx };
     case "message_sending":
       return { event: { to: "user", content: "the reply" }, ctx: { channelId: "webchat" } };
+    case "agent_end":
+      return { event: { messages: history, success: true, durationMs: 5 }, ctx: agentCtx };
     case "before_agent_reply":
       return { event: { cleanedBody: "hello" }, ctx: agentCtx };
     case "tool_result_persist":
@@ -44,7 +55,8 @@ function argsFor(point: string): { event: JsonObject; ctx: JsonObject } {
   }
 }
 
-type Outcome = { threw: string } | { result: Json };
+/** The result (or the runner's throw), and what each handler logged, by handler name. */
+type Outcome = ({ threw: string } | { result: Json }) & { logs: Record<string, string[]> };
 
 function normalize(value: unknown): Json {
   return value === undefined ? null : (JSON.parse(JSON.stringify(value)) as Json);
@@ -57,10 +69,11 @@ function throwHead(message: string): string {
 }
 
 async function runReal(real: RealRunnerModule, spec: HookPointSpec, set: HandlerSpec[], names: string[]): Promise<Outcome> {
+  const logs: Record<string, string[]> = {};
   const typedHooks: RealTypedHook[] = set.map((h, i) => ({
     pluginId: PLUGIN_ID,
     hookName: spec.id,
-    handler: realHandler(h, names[i] as string),
+    handler: realHandler(h, names[i] as string, logs),
     ...(h.priority !== undefined ? { priority: h.priority } : {}),
     ...(h.timeoutMs !== undefined ? { timeoutMs: h.timeoutMs } : {}),
     ...(h.matcher ? { matcher: real.normalizePluginToolMatcher(h.matcher) } : {}),
@@ -71,17 +84,19 @@ async function runReal(real: RealRunnerModule, spec: HookPointSpec, set: Handler
   if (!method) throw new Error(`no real runner method for ${spec.id}`);
   const { event, ctx } = argsFor(spec.id);
   try {
-    return { result: normalize(await method(structuredClone(event), structuredClone(ctx))) };
+    return { result: normalize(await method(structuredClone(event), structuredClone(ctx))), logs };
   } catch (error) {
-    return { threw: throwHead(error instanceof Error ? error.message : String(error)) };
+    return { threw: throwHead(error instanceof Error ? error.message : String(error)), logs };
   }
 }
 
-function realHandler(h: HandlerSpec, name: string): (...args: unknown[]) => unknown {
+/** The handler, its `console.log` writing to `logs[name]` (the sandbox records each hook's logs the same way). */
+function realHandler(h: HandlerSpec, name: string, logs: Record<string, string[]>): (...args: unknown[]) => unknown {
   const body = handlerBody(h, name);
+  const console = { log: (message: string) => (logs[name] ??= []).push(message) };
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the generated handler's own source, the same text the sandbox runs
-  const make = new Function(`return ${h.async ? "async " : ""}(event, ctx) => { ${body} };`) as () => (...args: unknown[]) => unknown;
-  return make();
+  const make = new Function("console", `return ${h.async ? "async " : ""}(event, ctx) => { ${body} };`) as (c: typeof console) => (...args: unknown[]) => unknown;
+  return make(console);
 }
 
 async function runOurs(runner: SandboxRunner, pipeline: Pipeline, spec: HookPointSpec, ids: string[]): Promise<Outcome> {
@@ -97,8 +112,10 @@ async function runOurs(runner: SandboxRunner, pipeline: Pipeline, spec: HookPoin
     fold: { ...spec.fold, hookName: spec.id, pluginId: PLUGIN_ID, args: spec.args ?? ["event", "ctx"] },
     timeouts: hooks.map((h) => h.timeoutMs ?? spec.fold?.defaultTimeoutMs ?? null),
   });
-  if (chain.pointError) return { threw: throwHead(chain.pointError) };
-  return { result: chain.result ?? null };
+  const logs: Record<string, string[]> = {};
+  for (const call of chain.calls) if (call.logs.length > 0) logs[call.hookId] = call.logs.map((l) => l.message);
+  if (chain.pointError) return { threw: throwHead(chain.pointError), logs };
+  return { result: chain.result ?? null, logs };
 }
 
 describe("the openclaw profile runs hooks exactly as the real createHookRunner (openclaw 2026.9.6)", () => {

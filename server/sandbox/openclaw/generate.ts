@@ -2,8 +2,10 @@
  * Random OpenClaw handler sets for the differential tests: priorities with ties, and per point
  * the returns that exercise its fold (block/params/approval/blockReason combinations, empty
  * strings, undefined and null, malformed decisions), throws, handlers that pass their budget,
- * and handlers that read or mutate the event. A handler is JavaScript source, so the real
- * runner and the sandbox run the very same text.
+ * and handlers that write to the event and ctx (top-level fields, fields inside their objects,
+ * deletions). Every handler first logs the event and ctx it was handed ({@link PROBE}), so the
+ * test sees which earlier writes reached it. A handler is JavaScript source, so the real runner
+ * and the sandbox run the very same text.
  */
 
 export interface HandlerSpec {
@@ -12,7 +14,7 @@ export interface HandlerSpec {
   matcher?: string[];
   /** An async function (sync points: one whose result the host ignores). */
   async: boolean;
-  /** Statements before the return (mutations, awaits). */
+  /** Statements before the return (writes, awaits). */
   before?: string;
   /** "throw", or the returned expression's source ("undefined" for a bare return). */
   returns: string;
@@ -39,7 +41,7 @@ function obj(pairs: [string, string][]): string {
   return `({ ${kept.map(([k, v]) => `${k}: ${v}`).join(", ")} })`;
 }
 
-const TEXT = ["OMIT", "OMIT", "undefined", "null", '""', '"a"', '"b"', "event.prompt"];
+const TEXT = ["OMIT", "OMIT", "undefined", "null", '""', '"a"', '"b"', "event.prompt", "ctx.mark", "event.runId"];
 
 function returnsFor(point: string, r: Rng, name: string): string {
   switch (point) {
@@ -48,7 +50,7 @@ function returnsFor(point: string, r: Rng, name: string): string {
         () => obj([
           ["params", pick(r, ["OMIT", "OMIT", "undefined", "null", `{ command: "${name}" }`, "{ ...event.params, extra: 1 }", "event.params", '"str"']) ],
           ["block", pick(r, ["OMIT", "OMIT", "true", "false", "1", "undefined"])],
-          ["blockReason", pick(r, ["OMIT", "OMIT", '""', `"reason ${name}"`, "undefined"])],
+          ["blockReason", pick(r, ["OMIT", "OMIT", '""', `"reason ${name}"`, "undefined", "ctx.mark"])],
           ["requireApproval", pick(r, ["OMIT", "OMIT", "OMIT", `{ title: "t ${name}", description: "d", severity: "info", onResolution: () => {} }`, "null", "0", '"yes"'])],
         ]),
         () => "undefined",
@@ -75,7 +77,7 @@ function returnsFor(point: string, r: Rng, name: string): string {
       return pick(r, [
         () => obj([
           ["action", pick(r, ['"continue"', '"revise"', '"revise"', '"finalize"', "OMIT", '"other"'])],
-          ["reason", pick(r, ["OMIT", `"why ${name}"`, '""', "undefined"])],
+          ["reason", pick(r, ["OMIT", `"why ${name}"`, '""', "undefined", "event.runId"])],
           ["retry", pick(r, ["OMIT", `{ instruction: " do ${name} " }`, '{ instruction: "  " }', "{ instruction: 5 }", `{ instruction: "again", maxAttempts: 2 }`])],
         ]),
         () => "undefined",
@@ -111,6 +113,20 @@ function returnsFor(point: string, r: Rng, name: string): string {
   }
 }
 
+/**
+ * Writes a handler may make before its first await: to the event's and ctx's own fields and
+ * inside their objects (params, the threaded message, a history message), and deletions.
+ */
+const WRITES = (name: string): string[] => [
+  `event.prompt = "${name}";`,
+  `ctx.mark = "${name}";`,
+  "delete ctx.channelId;",
+  `if (event.params) event.params.injected = "${name}";`,
+  `if (event.message) event.message.seenBy = "${name}";`,
+  `if (Array.isArray(event.messages) && event.messages.length > 0) event.messages[event.messages.length - 1].seenBy = "${name}";`,
+  "if (Array.isArray(event.messages)) event.messages.push({ role: \"user\", content: \"added\" });",
+];
+
 const SYNC_POINTS = new Set(["tool_result_persist", "before_message_write"]);
 /** Points whose runner applies budgets (so a slow handler is worth generating). */
 const TIMED_POINTS = new Set(["before_tool_call", "before_prompt_build", "before_agent_run", "before_agent_finalize", "message_sending", "agent_end", "before_compaction", "after_compaction", "gateway_stop"]);
@@ -131,14 +147,18 @@ export function generateSets(point: string, count: number, seed: number): Handle
       const priority = pick(r, [undefined, 0, 0, 5, 5, 50, -10]);
       if (priority !== undefined) spec.priority = priority;
       if (point === "before_tool_call" && r() < 0.25) spec.matcher = pick(r, [["exec"], ["web_search"], ["EXEC", "read"]]);
-      if (!sync && r() < 0.25) spec.before = mayMutate ? pick(r, ['event.prompt = "mutated";', "if (event.params) event.params.injected = true;", "await Promise.resolve();"]) : "await Promise.resolve();";
+      const writes: string[] = [];
+      if (mayMutate && r() < 0.6) for (let w = 1 + Math.floor(r() * 3); w > 0; w--) writes.push(pick(r, WRITES(name)));
+      let tail = !sync && r() < 0.2 ? "await Promise.resolve();" : "";
       if (!sync && TIMED_POINTS.has(point) && r() < 0.15) {
         spec.timeoutMs = 40;
         const delay = pick(r, [5, 120]);
         // A handler that times out is a failure too: the same exclusion as for throws.
-        const before = delay > spec.timeoutMs && spec.before?.includes("=") ? "await Promise.resolve();" : (spec.before ?? "");
-        spec.before = `${before} await new Promise((resolve) => setTimeout(resolve, ${delay}));`;
+        if (delay > spec.timeoutMs) writes.length = 0;
+        tail += ` await new Promise((resolve) => setTimeout(resolve, ${delay}));`;
       }
+      const before = [...writes, tail].filter(Boolean).join(" ");
+      if (before) spec.before = before;
       set.push(spec);
     }
     sets.push(set);
@@ -146,8 +166,15 @@ export function generateSets(point: string, count: number, seed: number): Handle
   return sets;
 }
 
-/** The handler's body: its statements, then its return or throw. */
+/**
+ * The first statement of every handler: logs the event and ctx as it was handed them. The
+ * runner's per-invocation `ctx.hookInvocation` at before_prompt_build (a frozen object holding
+ * `assertActive()`) is left out: Hookwright's ctx is JSON and does not carry it (docs/openclaw.md).
+ */
+export const PROBE = 'console.log(JSON.stringify({ event, ctx }, (key, value) => (key === "hookInvocation" ? undefined : value)));';
+
+/** The handler's body: the probe, its statements, then its return or throw. */
 export function handlerBody(h: HandlerSpec, name: string): string {
   const end = h.returns === "throw" ? `throw new Error("boom ${name}");` : `return ${h.returns};`;
-  return `${h.before ?? ""} ${end}`;
+  return `${PROBE} ${h.before ?? ""} ${end}`;
 }

@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+/**
+ * How a hook's code runs (DESIGN.md "Runtime"). Absent: a function, the sandboxed TypeScript
+ * Hookwright has always run. A command is what Claude Code, Codex, Cursor and Copilot run: a
+ * process reading the event's JSON on stdin and answering on stdout, stderr and its exit code.
+ * The hook's `code` is then the script's source (empty for a one-liner with no script).
+ */
+
+/** The languages a command hook's script is edited and templated in. */
+export const COMMAND_LANGUAGES = ["bash", "sh", "python", "node", "other"] as const;
+export type CommandLanguage = (typeof COMMAND_LANGUAGES)[number];
+
+/** Where a command hook's script lives, as the host's command line names it. */
+export const scriptLocationSchema = z.object({
+  /** `project`: under the project folder (`$CLAUDE_PROJECT_DIR/.claude/hooks/x.py`); `plugin`: under the plugin's root (`${CLAUDE_PLUGIN_ROOT}/hooks/x.sh`). */
+  root: z.enum(["project", "plugin"]),
+  path: z
+    .string()
+    .min(1, "a script needs a path")
+    .max(300)
+    .refine((p) => !p.startsWith("/") && !p.split("/").includes(".."), "a script path is relative to its root and may not contain .."),
+});
+export type ScriptLocation = z.infer<typeof scriptLocationSchema>;
+
+export const commandRuntimeSchema = z.object({
+  kind: z.literal("command"),
+  language: z.enum(COMMAND_LANGUAGES),
+  /** The command line exactly as the host's configuration holds it (run by `sh -c`). */
+  command: z.string().trim().min(1, "a command hook needs the command line the host runs").max(4000),
+  /** The script the command runs, whose source is the hook's `code`; null: a one-liner, `code` unused. */
+  script: scriptLocationSchema.nullable().default(null),
+});
+export type CommandRuntime = z.infer<typeof commandRuntimeSchema>;
+
+export const hookRuntimeSchema = z.discriminatedUnion("kind", [z.object({ kind: z.literal("function") }), commandRuntimeSchema]);
+export type HookRuntime = z.infer<typeof hookRuntimeSchema>;
+
+/** The runtime kinds, as profiles list the ones their host takes. */
+export type RuntimeKind = HookRuntime["kind"];
+
+export function runtimeKindOf(hook: { runtime?: HookRuntime }): RuntimeKind {
+  return hook.runtime?.kind ?? "function";
+}
