@@ -35,4 +35,36 @@ describe("the run summary", () => {
       "       read env REGION (not declared)",
     ]);
   });
+
+  it("shows a command hook's command, how it ended, its output and how its stdout was read", () => {
+    const lines: string[] = [];
+    const print = createSummaryPrinter((line) => lines.push(line));
+    const base = { type: "hook.end" as const, point: "PreToolUse", patch: [], logs: [], durationMs: 12 };
+    const process = { command: 'bash "$CLAUDE_PROJECT_DIR/.claude/hooks/red.sh"', language: "bash", stdin: "{}", stdout: "", stderr: "", exitCode: 0, signal: null, timedOut: false };
+    const events: TraceEvent[] = [
+      { seq: 1, type: "hook.start", hookId: "red", point: "PreToolUse", name: "red" },
+      { ...base, seq: 2, hookId: "red", error: "BlockingError: tests are red\n", process: { ...process, stderr: "tests are red\n", exitCode: 2 } },
+      { seq: 3, type: "hook.start", hookId: "ctx", point: "UserPromptSubmit", name: "ctx" },
+      { ...base, seq: 4, hookId: "ctx", error: null, status: "unchanged", output: { hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "Today is Friday." } }, process: { ...process, command: "date +%A", stdout: "Today is Friday.\n", note: "plain stdout on UserPromptSubmit is added as context for the model" } },
+      { seq: 5, type: "hook.start", hookId: "slow", point: "PreToolUse", name: "slow" },
+      { ...base, seq: 6, hookId: "slow", error: "timed out after 1000 ms: the host killed the command", process: { ...process, command: "sleep 30", exitCode: null, signal: "SIGKILL", timedOut: true } },
+      { seq: 7, type: "hook.start", hookId: "none", point: "PreToolUse", name: "none" },
+      { ...base, seq: 8, hookId: "none", error: "command not run: bwrap is not installed. apt-get install bubblewrap", process: { ...process, exitCode: null, refused: "command not run: bwrap is not installed. apt-get install bubblewrap" } },
+    ];
+    events.forEach(print);
+    expect(lines).toEqual([
+      "    x red  threw: BlockingError: tests are red  12 ms",
+      '       $ bash "$CLAUDE_PROJECT_DIR/.claude/hooks/red.sh"  -> exit 2',
+      '       stderr: "tests are red"',
+      "    - ctx  unchanged  12 ms",
+      "       $ date +%A  -> exit 0",
+      '       stdout: "Today is Friday."',
+      '       answer: {"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"Today is Friday."}}',
+      "       note: plain stdout on UserPromptSubmit is added as context for the model",
+      "    x slow  threw: timed out after 1000 ms: the host killed the command  12 ms",
+      "       $ sleep 30  -> killed: timed out",
+      "    x none  threw: command not run: bwrap is not installed. apt-get install bubblewrap  12 ms",
+      "       $ bash \"$CLAUDE_PROJECT_DIR/.claude/hooks/red.sh\"  -> not run: command not run: bwrap is not installed. apt-get install bubblewrap",
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 import type { ContentBlock } from "../../core/pipeline/schema";
-import type { HookEndEvent, TraceEvent } from "../../core/trace/events";
+import type { HookEndEvent, ProcessRecord, TraceEvent } from "../../core/trace/events";
 import { effectsLabel } from "../../core/run/hookStatus";
 import { envReadsText } from "../../core/sandbox/envRead";
 
@@ -63,7 +63,7 @@ function hookLines(e: HookEndEvent, name: string): string[] {
   const fields = [...new Set(e.patch.map((op) => op.path.split("/")[1] ?? ""))].filter(Boolean);
   const what =
     e.error !== null
-      ? `${e.status ?? "threw"}: ${e.error}${locationSuffix(e)}`
+      ? `${e.status ?? "threw"}: ${e.error.trimEnd()}${locationSuffix(e)}`
       : fields.length > 0
         ? `${e.status ?? "changed"}: ${fields.join(", ")}`
         : [e.status ?? "unchanged", e.status === undefined || e.status === "unchanged" ? effectsLabel(e) : null].filter(Boolean).join(", ");
@@ -77,6 +77,29 @@ function hookLines(e: HookEndEvent, name: string): string[] {
     lines.push(`       model call (${where}): ${c.reply ? quote(c.reply.text, 80) : `failed: ${c.error ?? ""}`}`);
   }
   for (const event of e.published ?? []) lines.push(`       published: ${clip(JSON.stringify(event), 100)}`);
+  if (e.process) lines.push(...processLines(e.process, e.output));
+  return lines;
+}
+
+/** A command hook's process: the command, how it ended, what it printed and the answer read from it. */
+function processLines(p: ProcessRecord, output: HookEndEvent["output"]): string[] {
+  const ended = p.refused
+    ? `not run: ${p.refused}`
+    : p.dedupedWith
+      ? `not run again: the identical command of ${p.dedupedWith} ran once for this event`
+      : p.timedOut
+        ? "killed: timed out"
+        : p.outputLimitHit
+          ? "killed: printed too much"
+          : p.exitCode === null
+            ? `killed by ${p.signal ?? "a signal"}`
+            : `exit ${p.exitCode}`;
+  const lines = [`       $ ${clip(p.command, 100)}  -> ${ended}`];
+  if (p.stdout.trim()) lines.push(`       stdout: ${quote(p.stdout.trim(), 100)}${p.stdoutTruncated ? " (cut)" : ""}`);
+  if (p.stderr.trim()) lines.push(`       stderr: ${quote(p.stderr.trim(), 100)}${p.stderrTruncated ? " (cut)" : ""}`);
+  // The answer when it is not stdout's JSON itself (plain stdout read as context).
+  if (output !== undefined && output !== null && !p.stdout.trim().startsWith("{")) lines.push(`       answer: ${clip(JSON.stringify(output), 100)}`);
+  if (p.note) lines.push(`       note: ${p.note}`);
   return lines;
 }
 
