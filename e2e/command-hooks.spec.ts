@@ -53,7 +53,6 @@ test.describe("Command hooks", () => {
     await expect(stdin.locator('[data-field="tool_input"]')).toContainText("unknown");
     await expect(page.getByTestId("command-stdout").locator('[data-field="hookSpecificOutput.permissionDecision"]')).toContainText("deny");
 
-    await page.screenshot({ path: "/tmp/cmd-editor.png" }); // TEMP
     // An empty command line is refused, naming the field; then an edited one is kept.
     const commandLine = page.getByTestId("command-line");
     await commandLine.fill("   ");
@@ -94,6 +93,5 @@ test.describe("Command hooks", () => {
     await process.getByTestId("process-stdin-toggle").click();
     await expect(process.getByTestId("process-stdin")).toContainText('"tool_name": "Bash"');
     await expect(process).toContainText("not the run's virtual ones");
-    await card.screenshot({ path: "/tmp/cmd-card.png" }); // TEMP
   });
 });

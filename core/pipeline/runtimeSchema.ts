@@ -4,7 +4,8 @@ import { z } from "zod";
  * How a hook's code runs (DESIGN.md "Runtime"). Absent: a function, the sandboxed TypeScript
  * Hookwright has always run. A command is what Claude Code, Codex, Cursor and Copilot run: a
  * process reading the event's JSON on stdin and answering on stdout, stderr and its exit code.
- * The hook's `code` is then the script's source (empty for a one-liner with no script).
+ * The hook's `code` is then the script's source (empty for a one-liner with no script). A Python
+ * hook is its host's own Python (FIM One's classes), run in a sandboxed CPython.
  */
 
 /** The languages a command hook's script is edited and templated in. */
@@ -33,7 +34,13 @@ export const commandRuntimeSchema = z.object({
 });
 export type CommandRuntime = z.infer<typeof commandRuntimeSchema>;
 
-export const hookRuntimeSchema = z.discriminatedUnion("kind", [z.object({ kind: z.literal("function") }), commandRuntimeSchema]);
+/**
+ * A hook written in Python as its host writes it (FIM One: a module defining a `Hook` subclass),
+ * run by the host's own rules implemented in Python, in a sandboxed CPython; `code` is the module.
+ */
+export const pythonRuntimeSchema = z.object({ kind: z.literal("python") });
+
+export const hookRuntimeSchema = z.discriminatedUnion("kind", [z.object({ kind: z.literal("function") }), commandRuntimeSchema, pythonRuntimeSchema]);
 export type HookRuntime = z.infer<typeof hookRuntimeSchema>;
 
 /** The runtime kinds, as profiles list the ones their host takes. */
