@@ -1,11 +1,8 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TraceEvent } from "~/core/trace/events";
 import { exportPlugin } from "./service";
-import { CLAUDE_ENGINE, CLAUDE_ENGINE_TIMEOUT_MS, ensureClaudePackage } from "./testing/claudePackages";
-import { canIsolate, engineToolResults, hookTexts, hookwrightRun, parsed, runEngine, strings, type EngineRun } from "./testing/claudeEngine";
+import { canIsolate, claudeEngineFixture, engineToolResults, hookTexts, hookwrightRun, parsed, runEngine, strings, type EngineRun } from "./testing/claudeEngine";
 import { writeFiles } from "./testing/commandHook";
 
 /*
@@ -19,14 +16,7 @@ import { writeFiles } from "./testing/commandHook";
  */
 
 const isolated = canIsolate();
-let engine = "";
-let folder = "";
-beforeAll(async () => {
-  if (!isolated) return;
-  engine = join(await ensureClaudePackage(CLAUDE_ENGINE), "claude");
-  folder = await mkdtemp(join(tmpdir(), "hookwright-claude-combined-"));
-}, CLAUDE_ENGINE_TIMEOUT_MS);
-afterAll(() => (folder ? rm(folder, { recursive: true, force: true }) : undefined));
+const claude = claudeEngineFixture("claude-combined", isolated);
 
 type Event = "PreToolUse" | "PostToolUse" | "Stop";
 
@@ -153,9 +143,9 @@ describe.skipIf(!isolated)("several Claude Code hooks on one event: Hookwright a
   for (const c of [...FIXED, ...generated(9, 23)]) {
     it(c.name, { timeout: 180_000 }, async () => {
       const pipeline = pipelineOf(c);
-      const dir = join(folder, c.name.replace(/\W+/g, "-"));
+      const dir = join(claude.folder(), c.name.replace(/\W+/g, "-"));
       await writeFiles(join(dir, "plugin"), exportPlugin(pipeline, "claude-code").files);
-      const [events, real] = await Promise.all([hookwrightRun(pipeline), runEngine(engine, dir, pipeline)]);
+      const [events, real] = await Promise.all([hookwrightRun(pipeline), runEngine(claude.engine(), dir, pipeline)]);
       const where = `${c.name}: engine exit ${real.code}, stderr ${real.stderr.slice(0, 400)}`;
       expect(real.code, where).toBe(0);
       const fix = normalised(real, join(dir, "plugin"));

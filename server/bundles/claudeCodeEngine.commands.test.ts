@@ -1,12 +1,10 @@
-import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CommandLanguage } from "~/core/pipeline/runtimeSchema";
 import type { TraceEvent } from "~/core/trace/events";
 import { probeProcessSandbox } from "~/server/sandbox/process";
-import { CLAUDE_ENGINE, CLAUDE_ENGINE_TIMEOUT_MS, ensureClaudePackage } from "./testing/claudePackages";
-import { canIsolate, engineToolResults, hookTexts, hookwrightRun, parsed, runEngine, strings } from "./testing/claudeEngine";
+import { canIsolate, claudeEngineFixture, engineToolResults, hookTexts, hookwrightRun, parsed, runEngine, strings } from "./testing/claudeEngine";
 
 /*
  * Command hooks — bash with jq, Python, Node — in a project's .claude/settings.json, run by the
@@ -18,14 +16,7 @@ import { canIsolate, engineToolResults, hookTexts, hookwrightRun, parsed, runEng
 
 const isolated = canIsolate();
 const sandboxed = (await probeProcessSandbox()).available;
-let engine = "";
-let folder = "";
-beforeAll(async () => {
-  if (!isolated || !sandboxed) return;
-  engine = join(await ensureClaudePackage(CLAUDE_ENGINE), "claude");
-  folder = await mkdtemp(join(tmpdir(), "hookwright-claude-commands-"));
-}, CLAUDE_ENGINE_TIMEOUT_MS);
-afterAll(() => (folder ? rm(folder, { recursive: true, force: true }) : undefined));
+const claude = claudeEngineFixture("claude-commands", isolated && sandboxed);
 
 interface CommandHook {
   event: "PreToolUse" | "PostToolUse" | "Stop" | "UserPromptSubmit";
@@ -123,7 +114,7 @@ const requests = (events: TraceEvent[]) => events.flatMap((e) => (e.type === "mo
 describe.skipIf(!isolated || !sandboxed)("command hooks: Hookwright's process sandbox and the real engine send the model the same", () => {
   for (const c of CASES) {
     it(c.name, { timeout: 180_000 }, async () => {
-      const dir = join(folder, c.name.replace(/\W+/g, "-"));
+      const dir = join(claude.folder(), c.name.replace(/\W+/g, "-"));
       const project = join(dir, "project");
       await mkdir(join(project, ".claude", "hooks"), { recursive: true });
       await writeFile(join(project, ".claude", "settings.json"), JSON.stringify(settingsOf(c.hooks), null, 2));
@@ -135,7 +126,7 @@ describe.skipIf(!isolated || !sandboxed)("command hooks: Hookwright's process sa
         await chmod(path, 0o755);
       }
       const pipeline = pipelineOf(c);
-      const [events, real] = await Promise.all([hookwrightRun(pipeline), runEngine(engine, dir, pipeline, project)]);
+      const [events, real] = await Promise.all([hookwrightRun(pipeline), runEngine(claude.engine(), dir, pipeline, project)]);
       const where = `${c.name}: engine exit ${real.code}, stderr ${real.stderr.slice(0, 400)}`;
       expect(real.code, where).toBe(0);
       expect(real.modelCalls.length, where).toBe(requests(events).length);

@@ -1,12 +1,10 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { examplePipelines } from "~/core/examples";
 import type { PipelineInput } from "~/core/pipeline/schema";
 import { exportPlugin } from "./service";
-import { CLAUDE_ENGINE, CLAUDE_ENGINE_TIMEOUT_MS, ensureClaudePackage } from "./testing/claudePackages";
-import { canIsolate, hookTexts, hookwrightRun, parsed, runEngine, strings } from "./testing/claudeEngine";
+import { canIsolate, claudeEngineFixture, hookTexts, hookwrightRun, parsed, runEngine, strings } from "./testing/claudeEngine";
 import { writeFiles } from "./testing/commandHook";
 
 /*
@@ -20,14 +18,7 @@ import { writeFiles } from "./testing/commandHook";
 
 const isolated = canIsolate();
 
-let engine = "";
-let folder = "";
-beforeAll(async () => {
-  if (!isolated) return;
-  engine = join(await ensureClaudePackage(CLAUDE_ENGINE), "claude");
-  folder = await mkdtemp(join(tmpdir(), "hookwright-claude-engine-"));
-}, CLAUDE_ENGINE_TIMEOUT_MS);
-afterAll(() => (folder ? rm(folder, { recursive: true, force: true }) : undefined));
+const claude = claudeEngineFixture("claude-engine", isolated);
 
 const cases = examplePipelines.filter((p): p is PipelineInput => p.profile === "claude-code" && p.name !== "Claude Code updatedInput race");
 
@@ -39,9 +30,9 @@ describe.skipIf(!isolated)("exported plugins in the real Claude Code engine (off
   for (const example of cases) {
     it(`${example.name}: the engine sends the model what Hookwright's run sent because of the hooks`, { timeout: 180_000 }, async () => {
       const pipeline = parsed(example);
-      const dir = join(folder, pipeline.name.replace(/\W+/g, "-"));
+      const dir = join(claude.folder(), pipeline.name.replace(/\W+/g, "-"));
       await writeFiles(join(dir, "plugin"), exportPlugin(pipeline, "claude-code").files);
-      const [events, real] = await Promise.all([hookwrightRun(pipeline), runEngine(engine, dir, pipeline)]);
+      const [events, real] = await Promise.all([hookwrightRun(pipeline), runEngine(claude.engine(), dir, pipeline)]);
       const where = `${pipeline.name}: engine exit ${real.code}, stderr ${real.stderr.slice(0, 500)}`;
       expect(real.code, where).toBe(0);
       // As many model calls as Hookwright made (the hooks kept or ended the loop alike).
@@ -65,9 +56,9 @@ describe.skipIf(!isolated)("exported plugins in the real Claude Code engine (off
 
   it("the settings target: the engine runs the gate from the project's .claude/settings.json ($CLAUDE_PROJECT_DIR)", { timeout: 180_000 }, async () => {
     const pipeline = parsed(cases[0]);
-    const dir = join(folder, "settings");
+    const dir = join(claude.folder(), "settings");
     await writeFiles(join(dir, "project"), exportPlugin(pipeline, "claude-code-settings").files);
-    const [events, real] = await Promise.all([hookwrightRun(pipeline), runEngine(engine, dir, pipeline, join(dir, "project"))]);
+    const [events, real] = await Promise.all([hookwrightRun(pipeline), runEngine(claude.engine(), dir, pipeline, join(dir, "project"))]);
     const denied = events.find((e) => e.type === "tool.result" && e.claimedBy !== undefined);
     expect(denied?.type === "tool.result" ? denied.content : null).toMatch(/^PreToolUse:Bash hook error: Refusing to run "rm -rf build"/);
     const sent = strings(real.modelCalls.map((c) => c.messages));
@@ -103,9 +94,9 @@ describe.skipIf(!isolated)("exported plugins in the real Claude Code engine (off
         },
       ],
     });
-    const dir = join(folder, "exit2");
+    const dir = join(claude.folder(), "exit2");
     await writeFiles(join(dir, "plugin"), exportPlugin(pipeline, "claude-code").files);
-    const [events, real] = await Promise.all([hookwrightRun(pipeline), runEngine(engine, dir, pipeline)]);
+    const [events, real] = await Promise.all([hookwrightRun(pipeline), runEngine(claude.engine(), dir, pipeline)]);
     const mine = events.find((e) => e.type === "tool.result" && e.toolUseId === "toolu_curl");
     expect(mine?.type === "tool.result" ? mine.content : null).toBe('PreToolUse:Bash hook error: [node "${CLAUDE_PLUGIN_ROOT}/hooks/network-gate.mjs"]: no network: curl example.com');
     const result = real.modelCalls
@@ -120,10 +111,10 @@ describe.skipIf(!isolated)("exported plugins in the real Claude Code engine (off
 
   it("the engine read the plugin's hooks.json: a hooks.json without the gate lets rm -rf through to Bash", { timeout: 180_000 }, async () => {
     const pipeline = parsed(cases[0]);
-    const dir = join(folder, "control");
+    const dir = join(claude.folder(), "control");
     const files = exportPlugin(pipeline, "claude-code").files.map((f) => (f.path === "hooks/hooks.json" ? { ...f, content: JSON.stringify({ hooks: {} }) } : f));
     await writeFiles(join(dir, "plugin"), files);
-    const real = await runEngine(engine, dir, pipeline);
+    const real = await runEngine(claude.engine(), dir, pipeline);
     const sent = strings(real.modelCalls.map((c) => c.messages));
     expect(sent.some((s) => s.includes("PreToolUse:Bash hook error"))).toBe(false);
     expect(JSON.parse(await readFile(join(dir, "plugin", "hooks", "hooks.json"), "utf8"))).toEqual({ hooks: {} });

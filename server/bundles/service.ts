@@ -1,6 +1,7 @@
 import { BundleError } from "~/core/bundles/errors";
 import { exportersFor, exporterByTarget, listExporters, type PluginExport, type PluginExporter } from "~/core/bundles/registry";
 import { importClaudeCode, isClaudeCodeBundle } from "~/core/bundles/importClaudeCode";
+import { importFimOne, importFimOnePythonFile, isFimOnePackage } from "~/core/bundles/importFimOne";
 import { importOpenClawPlugin, isOpenClawPlugin } from "~/core/bundles/importOpenClaw";
 import { importVellumPlugin, type VellumImport } from "~/core/bundles/importVellum";
 import type { PluginFiles } from "~/core/bundles/types";
@@ -106,11 +107,27 @@ function profileOrThrow(id: string): Profile {
   return profile;
 }
 
-/** A plugin in whichever host format its files are: an OpenClaw manifest makes it OpenClaw's, Claude Code hooks (a plugin's hooks.json, a project's .claude/settings.json) Claude Code's, else Vellum's. */
+/** A plugin in whichever host format its files are: an OpenClaw manifest makes it OpenClaw's, Claude Code hooks (a plugin's hooks.json, a project's .claude/settings.json) Claude Code's, a hookwright_hooks/ package (or Python modules without a package.json) FIM One's, else Vellum's. */
 function importFiles(files: PluginFiles): VellumImport {
   if (isOpenClawPlugin(files)) return importOpenClawPlugin(files, { profile: profileOrThrow("openclaw") });
   if (isClaudeCodeBundle(files)) return importClaudeCode(files, { profile: profileOrThrow("claude-code") });
+  if (isFimOnePackage(files)) return importFimOne(files, { profile: profileOrThrow("fim-one") });
   return importVellumPlugin(files, { profile: vellum() });
+}
+
+/**
+ * One Python file of FIM One hook classes (read statically, never run) as a new pipeline on the fim-one profile.
+ *
+ * @throws {BundleError} when a class cannot be read without running it (naming the line), or there is none
+ */
+export function importPythonFile(fileName: string, bytes: Uint8Array): VellumImport {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new BundleError("NOT_TEXT", `${fileName} is not UTF-8 text.`);
+  }
+  return importFimOnePythonFile({ fileName, text, profile: profileOrThrow("fim-one") });
 }
 
 /** Reads a plugin folder (with the archive limits) and turns it into a new pipeline. */

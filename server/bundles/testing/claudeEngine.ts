@@ -1,7 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll } from "vitest";
 import { runScenario } from "~/core/engine";
 import { parsePipeline } from "~/core/pipeline/parsePipeline";
 import type { Message, Pipeline } from "~/core/pipeline/schema";
@@ -9,6 +11,7 @@ import type { EncodedTraceEvent, TraceEvent } from "~/core/trace/events";
 import { resolveTrace } from "~/core/trace/resolve";
 import type { FakeAnthropicReply } from "~/server/providers/testing/fakeAnthropic";
 import { createSandboxRunner } from "~/server/sandbox";
+import { CLAUDE_ENGINE, CLAUDE_ENGINE_TIMEOUT_MS, ensureClaudePackage } from "./claudePackages";
 
 /*
  * Running a pipeline through the REAL Claude Code engine (semantics.md §3f) and through Hookwright,
@@ -87,4 +90,20 @@ export function hookTexts(events: TraceEvent[]): string[] {
 export function engineToolResults(real: EngineRun): Record<string, unknown>[] {
   const last = real.modelCalls.at(-1);
   return (last?.messages ?? []).flatMap((m) => ((m as { content?: unknown }).content instanceof Array ? (m as { content: Record<string, unknown>[] }).content : [])).filter((b) => b.type === "tool_result");
+}
+
+/**
+ * The engine binary and a scratch folder for one test file: fetched and made in `beforeAll`
+ * (only when `enabled`), the folder removed in `afterAll`. Read them inside tests.
+ */
+export function claudeEngineFixture(prefix: string, enabled: boolean): { engine: () => string; folder: () => string } {
+  let engine = "";
+  let folder = "";
+  beforeAll(async () => {
+    if (!enabled) return;
+    engine = join(await ensureClaudePackage(CLAUDE_ENGINE), "claude");
+    folder = await mkdtemp(join(tmpdir(), `hookwright-${prefix}-`));
+  }, CLAUDE_ENGINE_TIMEOUT_MS);
+  afterAll(() => (folder ? rm(folder, { recursive: true, force: true }) : undefined));
+  return { engine: () => engine, folder: () => folder };
 }

@@ -1,0 +1,163 @@
+import { describe, expect, it } from "vitest";
+import { exportFimOnePipeline } from "~/core/bundles/exportFimOne";
+import { parsePipeline } from "~/core/pipeline/parsePipeline";
+import { fimOneProfile } from "~/core/profiles";
+import { runSandboxedProcess } from "~/server/sandbox/process";
+import { skipReason } from "~/server/sandbox/process/testSandbox";
+
+/*
+ * The exported package loaded by Python in the process sandbox, with FIM One's module paths
+ * (`fim_one.core.agent.hooks`, `fim_one.core.hooks.base`) given by a stub package of the same API
+ * written here (not FIM One's code): register(registry) adds the hooks, and the registry runs
+ * the seed's guard on a write of a read-only org.
+ */
+
+const STUB_HOOKS = `import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class HookPoint(enum.Enum):
+    PRE_TOOL_USE = "pre_tool_use"
+    POST_TOOL_USE = "post_tool_use"
+    SESSION_START = "session_start"
+
+
+@dataclass
+class HookContext:
+    hook_point: HookPoint
+    tool_name: str | None = None
+    tool_args: dict | None = None
+    tool_result: str | None = None
+    agent_id: str | None = None
+    user_id: str | None = None
+    conversation_id: str | None = None
+    metadata: dict | None = None
+
+
+@dataclass
+class HookResult:
+    allow: bool = True
+    modified_args: dict | None = None
+    modified_result: str | None = None
+    side_effects: list = field(default_factory=list)
+    error: str | None = None
+
+
+class Hook:
+    def __init__(self, name, hook_point, handler, description="", priority=0, tool_filter=None):
+        self.name, self.hook_point, self.handler = name, hook_point, handler
+        self.description, self.priority, self.tool_filter = description, priority, tool_filter
+
+    async def execute(self, context):
+        try:
+            return await self.handler(context)
+        except Exception:
+            return HookResult(side_effects=[f"Hook '{self.name}' failed with exception"])
+
+
+class HookRegistry:
+    def __init__(self):
+        self.hooks = {}
+
+    def register(self, hook):
+        self.hooks.setdefault(hook.hook_point, []).append(hook)
+        self.hooks[hook.hook_point].sort(key=lambda h: h.priority)
+
+    async def run_pre_tool(self, context):
+        combined = HookResult()
+        for hook in self.hooks.get(HookPoint.PRE_TOOL_USE, []):
+            result = await hook.execute(context)
+            combined.side_effects.extend(result.side_effects)
+            if not result.allow:
+                combined.allow = False
+                combined.error = result.error or f"Blocked by hook '{hook.name}'"
+                return combined
+        return combined
+`;
+
+const STUB_BASE = `import abc
+
+from fim_one.core.agent.hooks import Hook, HookContext, HookPoint, HookResult
+
+
+class _ClassHook(abc.ABC):
+    name = "unnamed_hook"
+    description = ""
+    priority = 50
+    tool_filter = None
+    hook_point = HookPoint.PRE_TOOL_USE
+
+    def should_trigger(self, context):
+        return True
+
+    @abc.abstractmethod
+    async def execute(self, context): ...
+
+    def as_hook(self):
+        async def handler(ctx):
+            if not self.should_trigger(ctx):
+                return HookResult()
+            return await self.execute(ctx)
+
+        return Hook(self.name, self.hook_point, handler, self.description, self.priority, self.tool_filter)
+
+
+class PreToolUseHook(_ClassHook):
+    hook_point = HookPoint.PRE_TOOL_USE
+
+
+class PostToolUseHook(_ClassHook):
+    hook_point = HookPoint.POST_TOOL_USE
+`;
+
+const DRIVER = `import asyncio, dataclasses, json
+from fim_one.core.agent.hooks import HookContext, HookPoint, HookRegistry
+import hookwright_hooks
+
+registry = HookRegistry()
+hookwright_hooks.register(registry)
+print(json.dumps({p.value: [[h.name, h.priority] for h in hs] for p, hs in registry.hooks.items()}))
+for org in ("org-frozen", "org-acme"):
+    context = HookContext(HookPoint.PRE_TOOL_USE, tool_name="sql_execute", tool_args={"sql": "DELETE FROM orders"}, metadata={"org_id": org, "org_readonly": org == "org-frozen"})
+    print(json.dumps(dataclasses.asdict(asyncio.run(registry.run_pre_tool(context)))))
+`;
+
+describe("the exported FIM One package in Python", () => {
+  it.skipIf(skipReason !== null)("imports with FIM One's module paths and registers its hooks, which block the write", async () => {
+    const authoring = fimOneProfile.pythonAuthoring;
+    const parsed = parsePipeline({
+      format: "hookwright.pipeline/v1",
+      name: "Guards",
+      profile: "fim-one",
+      hooks: [
+        { id: "guard", point: "PreToolUse", name: "readonly_guard", code: authoring?.template("PreToolUse"), priority: 5, runtime: { kind: "python" } },
+        { id: "start", point: "SessionStart", name: "org_context", code: authoring?.template("SessionStart"), priority: 1, runtime: { kind: "python" } },
+        { id: "audit", point: "PostToolUse", name: "audit_log", code: authoring?.template("PostToolUse"), runtime: { kind: "python" } },
+      ],
+    });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    const bundle = exportFimOnePipeline(parsed.value, fimOneProfile);
+    const result = await runSandboxedProcess({
+      command: { argv: ["python3", "-B", "-E", "-s", "driver.py"] },
+      files: [
+        ...bundle.files.filter((f) => f.path.endsWith(".py")).map((f) => ({ path: f.path, content: f.content })),
+        { path: "fim_one/__init__.py", content: "" },
+        { path: "fim_one/core/__init__.py", content: "" },
+        { path: "fim_one/core/agent/__init__.py", content: "" },
+        { path: "fim_one/core/agent/hooks.py", content: STUB_HOOKS },
+        { path: "fim_one/core/hooks/__init__.py", content: "from .base import PostToolUseHook, PreToolUseHook\n" },
+        { path: "fim_one/core/hooks/base.py", content: STUB_BASE },
+        { path: "driver.py", content: DRIVER },
+      ],
+      limits: { timeoutMs: 20_000 },
+    });
+    expect(result.stderr).toBe("");
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout.trim().split("\n")).toEqual([
+      '{"pre_tool_use": [["readonly_guard", 5]], "session_start": [["org_context", 1]], "post_tool_use": [["audit_log", 0]]}',
+      '{"allow": false, "modified_args": null, "modified_result": null, "side_effects": ["readonly_guard: blocked sql write"], "error": "Org is in read-only mode \\u2014 write blocked."}',
+      '{"allow": true, "modified_args": null, "modified_result": null, "side_effects": [], "error": null}',
+    ]);
+  });
+});
