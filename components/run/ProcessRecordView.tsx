@@ -1,7 +1,7 @@
 "use client";
 
 import type { ProcessRecord } from "~/core/trace/events";
-import { processEnding } from "./processEnding";
+import { processEnding } from "~/core/run/processEnding";
 
 /** stdin as the process read it: pretty-printed when it is JSON. */
 function prettyStdin(stdin: string): string {

@@ -16,6 +16,8 @@ export interface ProcessOutcome {
   stdout: string;
   stderr: string;
   timedOut: boolean;
+  /** The sandbox killed it for printing too much, or for filling the project folder. */
+  killedFor?: "output" | "disk" | null;
   /** The sandbox refused to run it (no sandbox here): the message says why and what to install. */
   refused?: string | null;
 }
@@ -29,6 +31,8 @@ export type CommandAnswer =
 export function readCommandAnswer(outcome: ProcessOutcome, protocol: CommandProtocol, event: string, timeoutMs: number): CommandAnswer {
   if (outcome.refused) return { failure: outcome.refused, kind: "threw" };
   if (outcome.timedOut) return { failure: `timed out after ${timeoutMs} ms: the host killed the command`, kind: "timeout" };
+  if (outcome.killedFor === "output") return { failure: "killed for printing too much output (the sandbox's cap)", kind: "threw" };
+  if (outcome.killedFor === "disk") return { failure: "killed for filling the project folder past the sandbox's cap", kind: "threw" };
   if (outcome.exitCode === null) return { failure: `the command was killed by ${outcome.signal ?? "a signal"}${stderrTail(outcome.stderr)}`, kind: "threw" };
   if (outcome.exitCode === protocol.blockingExitCode) return { failure: `BlockingError: ${outcome.stderr}`, kind: "threw" };
   if (outcome.exitCode !== 0) return { failure: `exit code ${outcome.exitCode} (a non-blocking error: the action goes on)${stderrTail(outcome.stderr)}`, kind: "threw" };

@@ -146,6 +146,8 @@ export interface ProcessRecord {
   stderrTruncated?: boolean;
   /** Killed for printing more than the sandbox allows. */
   outputLimitHit?: boolean;
+  /** Killed for filling the project folder past the sandbox's cap. */
+  diskLimitHit?: boolean;
   /** The command did not run at all (no sandbox on this machine): why, and what to install. */
   refused?: string;
   /** How the host read the answer when it is not plain JSON (plain stdout as context, or ignored). */

@@ -5,16 +5,17 @@ import { parseArgs } from "node:util";
 import { withDefaultScenario } from "~/core/profiles/scenarios";
 import { ArchiveError } from "~/server/bundles/archiveError";
 import { DEFAULT_ARCHIVE_LIMITS, formatBytes } from "~/server/bundles/limits";
-import { importPluginFolder, importPluginZip } from "~/server/bundles/service";
+import { importPluginFolder, importPluginZip, importPythonFile } from "~/server/bundles/service";
 import { printNotes, runBundleCommand } from "./bundleCommands";
 import { UsageError, type CliIO, type Command } from "./command";
 
-export const IMPORT_USAGE = `Usage: hookwright import PLUGIN.zip|PLUGIN_FOLDER -o PIPELINE.json [--force]
+export const IMPORT_USAGE = `Usage: hookwright import PLUGIN.zip|PLUGIN_FOLDER|HOOKS.py -o PIPELINE.json [--force]
 
 Reads a plugin (a folder or a zip of one) into a new pipeline file on its host's profile: a
-Vellum plugin (package.json and hooks/), an OpenClaw plugin (openclaw.plugin.json), or Claude
+Vellum plugin (package.json and hooks/), an OpenClaw plugin (openclaw.plugin.json), Claude
 Code hooks (a plugin's hooks/hooks.json, or a project's .claude/settings.json with the scripts
-it runs). --force overwrites an existing PIPELINE.json.`;
+it runs), or FIM One Python hooks (a hookwright_hooks/ package, or one .py file of hook
+classes, read without running it). --force overwrites an existing PIPELINE.json.`;
 
 /**
  * `hookwright import`: a Vellum plugin zip or folder as a pipeline file (docs/bundles.md).
@@ -42,7 +43,11 @@ export function importCommand(argv: readonly string[], io: CliIO): Promise<numbe
     if (info.isFile() && info.size > DEFAULT_ARCHIVE_LIMITS.maxArchiveBytes) {
       throw new ArchiveError("ARCHIVE_TOO_LARGE", `The archive is ${formatBytes(info.size)}; at most ${formatBytes(DEFAULT_ARCHIVE_LIMITS.maxArchiveBytes)} are allowed.`);
     }
-    const result = info.isDirectory() ? await importPluginFolder(source) : importPluginZip(new Uint8Array(await readFile(source)));
+    const result = info.isDirectory()
+      ? await importPluginFolder(source)
+      : source.endsWith(".py")
+        ? importPythonFile(source, new Uint8Array(await readFile(source)))
+        : importPluginZip(new Uint8Array(await readFile(source)));
     // A plugin carries no scenario unless Hookwright exported it.
     const pipeline = withDefaultScenario(result.pipeline);
     await writeFile(output, `${JSON.stringify(pipeline, null, 2)}\n`, "utf8");
@@ -54,7 +59,7 @@ export function importCommand(argv: readonly string[], io: CliIO): Promise<numbe
 
 const command: Command = {
   name: "import",
-  summary: "Read a plugin (Vellum, OpenClaw, Claude Code hooks; a .zip or a folder) into a new pipeline file.",
+  summary: "Read a plugin (Vellum, OpenClaw, Claude Code hooks, FIM One Python hooks; a .zip, a folder or a .py) into a new pipeline file.",
   usage: IMPORT_USAGE.split("\n")[0]?.replace(/^Usage: /, "") ?? "",
   run: importCommand,
 };

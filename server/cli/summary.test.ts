@@ -62,7 +62,7 @@ describe("the run summary", () => {
       '       answer: {"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"Today is Friday."}}',
       "       note: plain stdout on UserPromptSubmit is added as context for the model",
       "    x slow  threw: timed out after 1000 ms: the host killed the command  12 ms",
-      "       $ sleep 30  -> killed: timed out",
+      "       $ sleep 30  -> killed: timed out after 12 ms",
       "    x none  threw: command not run: bwrap is not installed. apt-get install bubblewrap  12 ms",
       "       $ bash \"$CLAUDE_PROJECT_DIR/.claude/hooks/red.sh\"  -> not run: command not run: bwrap is not installed. apt-get install bubblewrap",
     ]);

@@ -1,6 +1,7 @@
 import type { ContentBlock } from "../../core/pipeline/schema";
 import type { HookEndEvent, ProcessRecord, TraceEvent } from "../../core/trace/events";
 import { effectsLabel } from "../../core/run/hookStatus";
+import { processEnding } from "../../core/run/processEnding";
 import { envReadsText } from "../../core/sandbox/envRead";
 
 /**
@@ -77,23 +78,13 @@ function hookLines(e: HookEndEvent, name: string): string[] {
     lines.push(`       model call (${where}): ${c.reply ? quote(c.reply.text, 80) : `failed: ${c.error ?? ""}`}`);
   }
   for (const event of e.published ?? []) lines.push(`       published: ${clip(JSON.stringify(event), 100)}`);
-  if (e.process) lines.push(...processLines(e.process, e.output));
+  if (e.process) lines.push(...processLines(e.process, e.output, e.durationMs));
   return lines;
 }
 
 /** A command hook's process: the command, how it ended, what it printed and the answer read from it. */
-function processLines(p: ProcessRecord, output: HookEndEvent["output"]): string[] {
-  const ended = p.refused
-    ? `not run: ${p.refused}`
-    : p.dedupedWith
-      ? `not run again: the identical command of ${p.dedupedWith} ran once for this event`
-      : p.timedOut
-        ? "killed: timed out"
-        : p.outputLimitHit
-          ? "killed: printed too much"
-          : p.exitCode === null
-            ? `killed by ${p.signal ?? "a signal"}`
-            : `exit ${p.exitCode}`;
+function processLines(p: ProcessRecord, output: HookEndEvent["output"], durationMs: number): string[] {
+  const ended = p.refused ? `not run: ${p.refused}` : processEnding(p, durationMs);
   const lines = [`       $ ${clip(p.command, 100)}  -> ${ended}`];
   if (p.stdout.trim()) lines.push(`       stdout: ${quote(p.stdout.trim(), 100)}${p.stdoutTruncated ? " (cut)" : ""}`);
   if (p.stderr.trim()) lines.push(`       stderr: ${quote(p.stderr.trim(), 100)}${p.stderrTruncated ? " (cut)" : ""}`);

@@ -93,7 +93,7 @@ export function createCommandCaller(options: { hooks: readonly Hook[]; protocol:
         const refused = error.code === "UNAVAILABLE" ? `${error.message}. ${error.fix ?? ""}`.trim() : `the command could not be started: ${error.message}`;
         return { answer: { failure: refused, kind: "threw" }, process: { ...record, refused }, files: [], apply: [], durationMs: 0 };
       }
-      const answer = readCommandAnswer({ exitCode: result.exitCode, signal: result.signal, stdout: result.stdout, stderr: result.stderr, timedOut: result.timedOut || result.outputLimitHit }, protocol, request.event, timeoutMs);
+      const answer = readCommandAnswer({ exitCode: result.exitCode, signal: result.signal, stdout: result.stdout, stderr: result.stderr, timedOut: result.timedOut, killedFor: result.outputLimitHit ? "output" : result.diskLimitHit ? "disk" : null }, protocol, request.event, timeoutMs);
       const process: ProcessRecord = {
         ...record,
         stdout: result.stdout,
@@ -104,6 +104,7 @@ export function createCommandCaller(options: { hooks: readonly Hook[]; protocol:
         ...(result.stdoutTruncated ? { stdoutTruncated: true } : {}),
         ...(result.stderrTruncated ? { stderrTruncated: true } : {}),
         ...(result.outputLimitHit ? { outputLimitHit: true } : {}),
+        ...(result.diskLimitHit ? { diskLimitHit: true } : {}),
         ...("note" in answer && answer.note ? { note: answer.note } : {}),
       };
       const changed = result.fileChanges.filter((c) => !scriptPaths.has(c.path));

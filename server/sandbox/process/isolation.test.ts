@@ -111,6 +111,16 @@ print(sorted(name for _, name in socket.if_nameindex()))
     expect(tmp.stderr).toContain("No space left on device");
   });
 
+  it("kills a command that fills the project folder with many files each under the file size cap", async () => {
+    const started = performance.now();
+    const fill = await runSandboxedProcess({
+      command: { shell: "i=0; while true; do head -c 1000000 /dev/zero > f$i; i=$((i+1)); done" },
+      limits: { fileSizeBytes: 2_000_000, projectBytes: 20_000_000, timeoutMs: 30_000, reportedFiles: 5 },
+    });
+    expect([fill.diskLimitHit, fill.timedOut, fill.exitCode, fill.signal]).toEqual([true, false, null, "SIGKILL"]);
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
   it("inherits none of the server's open files, pipes or sockets", async () => {
     const result = await runSandboxedProcess({ command: { argv: ["find", "/proc/self/fd/", "-mindepth", "1", "-printf", "%f %l\\n"] } });
     const leaked = result.stdout

@@ -44,8 +44,8 @@ export function etcFiles(): Record<string, string> {
   };
 }
 
-/** Host files bound read-only into /etc when they exist: Debian's alternatives (awk, editor, …) and the linker's cache. */
-export const HOST_ETC_BINDS = ["/etc/alternatives", "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d"] as const;
+/** Host files bound read-only into /etc when they exist: Debian's alternatives (awk, editor, …), the linker's cache, and R's configuration (R_HOME/etc links into /etc/R). */
+export const HOST_ETC_BINDS = ["/etc/alternatives", "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/R"] as const;
 
 /** Top-level links Debian (merged /usr) has; bound as symlinks into /usr. */
 export const USR_MERGE_LINKS = ["bin", "sbin", "lib", "lib32", "lib64", "libx32"] as const;

@@ -89,11 +89,11 @@ export async function sandboxCall(tools: SandboxTools, spec: ResolvedSpec): Prom
   try {
     const { projectDir, snapshot, etc, readOnlyFolders } = await layOut(runDir, spec);
     const mounts: SandboxMounts = { ...sharedMounts(), etcFiles: etc, projectDir, readOnlyFolders, prlimit: tools.prlimit };
-    const ended = await runBwrap(tools.bwrap, bwrapArgs({ mounts, limits: spec.limits, cwd: spec.cwd, argv: spec.argv }), spec);
-    if (!ended.ran && !ended.timedOut && !ended.outputLimitHit) {
+    const ended = await runBwrap(tools.bwrap, bwrapArgs({ mounts, limits: spec.limits, cwd: spec.cwd, argv: spec.argv }), spec, projectDir);
+    if (!ended.ran && !ended.timedOut && !ended.outputLimitHit && !ended.diskLimitHit) {
       throw new ProcessSandboxError("SETUP_FAILED", `bwrap could not set the sandbox up (exit ${String(ended.exitCode)}): ${ended.stderr.text().trim() || "no message"}`);
     }
-    const killed = ended.timedOut || ended.outputLimitHit;
+    const killed = ended.timedOut || ended.outputLimitHit || ended.diskLimitHit;
     const { changes, truncated } = await diffFolder(projectDir, snapshot, spec.limits);
     return {
       exitCode: killed ? null : ended.exitCode,
@@ -104,6 +104,7 @@ export async function sandboxCall(tools: SandboxTools, spec: ResolvedSpec): Prom
       stderrTruncated: ended.stderr.truncated,
       timedOut: ended.timedOut,
       outputLimitHit: ended.outputLimitHit,
+      diskLimitHit: ended.diskLimitHit,
       durationMs: Math.round(ended.durationMs * 10) / 10,
       fileChanges: changes,
       filesTruncated: truncated,

@@ -7,6 +7,7 @@ import { spawn, type StdioOptions } from "node:child_process";
 import { openSync } from "node:fs";
 import { RAN_MARK, STATUS_FD } from "./bwrapArgs";
 import { CappedOutput } from "./cappedOutput";
+import { folderBytes } from "./folderBytes";
 import { ProcessSandboxError } from "./errors";
 import { inheritedFds, sandboxHostUser } from "./hostFacts";
 import type { ResolvedSpec } from "./spec";
@@ -18,10 +19,15 @@ export interface Ended {
   readonly ran: boolean;
   readonly timedOut: boolean;
   readonly outputLimitHit: boolean;
+  /** Killed for filling the project folder past its cap. */
+  readonly diskLimitHit: boolean;
   readonly durationMs: number;
   readonly stdout: CappedOutput;
   readonly stderr: CappedOutput;
 }
+
+/** How often the project folder's size is checked while a command runs. */
+const DISK_WATCH_MS = 200;
 
 /** Opened once: what inherited descriptors are replaced with in the child. */
 let devNull: number | null = null;
@@ -44,7 +50,7 @@ function stdioFor(inherited: readonly number[]): StdioOptions {
 }
 
 /** Starts bwrap and waits for it to end (or kills it). Never rejects for the command's own failures. */
-export function runBwrap(bwrap: string, args: string[], spec: ResolvedSpec): Promise<Ended> {
+export function runBwrap(bwrap: string, args: string[], spec: ResolvedSpec, projectDir: string): Promise<Ended> {
   return new Promise((resolve, reject) => {
     const owner = sandboxHostUser();
     const started = performance.now();
@@ -65,6 +71,7 @@ export function runBwrap(bwrap: string, args: string[], spec: ResolvedSpec): Pro
     let status = "";
     let timedOut = false;
     let outputLimitHit = false;
+    let diskLimitHit = false;
     /** Whether it was still running (and is now killed). */
     const kill = (): boolean => {
       if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return false;
@@ -78,6 +85,17 @@ export function runBwrap(bwrap: string, args: string[], spec: ResolvedSpec): Pro
     const timer = setTimeout(() => {
       timedOut = kill();
     }, spec.limits.timeoutMs);
+    // The project folder is a host folder (its changes are read back after): a watchdog keeps a
+    // command from filling the server's disk with many files each under RLIMIT_FSIZE.
+    let counting = false;
+    const watchdog = setInterval(() => {
+      if (counting) return;
+      counting = true;
+      void folderBytes(projectDir, spec.limits.projectBytes).then((bytes) => {
+        counting = false;
+        if (bytes > spec.limits.projectBytes && !timedOut && !outputLimitHit && !diskLimitHit) diskLimitHit = kill();
+      });
+    }, DISK_WATCH_MS);
     const onOutput = (sink: CappedOutput) => (chunk: Buffer) => {
       sink.push(chunk);
       if (!outputLimitHit && !timedOut && stdout.total + stderr.total > spec.limits.outputKillBytes) outputLimitHit = kill();
@@ -94,12 +112,14 @@ export function runBwrap(bwrap: string, args: string[], spec: ResolvedSpec): Pro
     input.end(spec.stdin);
     child.on("error", (error) => {
       clearTimeout(timer);
+      clearInterval(watchdog);
       reject(new ProcessSandboxError("SETUP_FAILED", `bwrap could not be started: ${error.message}`));
     });
     // "close", not "exit": every pipe drained, so the output is complete.
     child.on("close", (code, signal) => {
       clearTimeout(timer);
-      resolve({ exitCode: code, signal, ran: status.includes(RAN_MARK), timedOut, outputLimitHit, durationMs: performance.now() - started, stdout, stderr });
+      clearInterval(watchdog);
+      resolve({ exitCode: code, signal, ran: status.includes(RAN_MARK), timedOut, outputLimitHit, diskLimitHit, durationMs: performance.now() - started, stdout, stderr });
     });
   });
 }

@@ -49,6 +49,8 @@ export interface ProcessLimits {
   readonly maxProcesses: number;
   /** Largest file a process may write (RLIMIT_FSIZE): a bigger write fails with SIGXFSZ. */
   readonly fileSizeBytes: number;
+  /** Bytes the project folder may hold while the command runs; past it the command is killed (`diskLimitHit`). */
+  readonly projectBytes: number;
   /** Size of the private `/tmp` (a tmpfs, counted in memory). */
   readonly tmpBytes: number;
   /** Bytes of a changed file's new content reported back; past it `contentTruncated`. */
@@ -67,6 +69,7 @@ export const DEFAULT_PROCESS_LIMITS: ProcessLimits = {
   maxProcesses: 128,
   fileSizeBytes: 64 * 1024 * 1024,
   tmpBytes: 64 * 1024 * 1024,
+  projectBytes: 512 * 1024 * 1024,
   reportedFileBytes: 256 * 1024,
   reportedFiles: 500,
 };
@@ -132,6 +135,8 @@ export interface SandboxedProcessResult {
   readonly timedOut: boolean;
   /** Killed for printing more than `outputKillBytes`. */
   readonly outputLimitHit: boolean;
+  /** Killed for filling the project folder past `projectBytes`. */
+  readonly diskLimitHit: boolean;
   readonly durationMs: number;
   readonly fileChanges: readonly FileChange[];
   /** More changes than `reportedFiles`: the list stops there. */
