@@ -4,6 +4,7 @@ import { useCallback } from "react";
 import { CommandHookFields, RuntimeSwitch } from "~/components/editor/CommandHookFields";
 import { CommandIoPanel } from "~/components/editor/CommandIoPanel";
 import commandStyles from "~/components/editor/commandHook.module.css";
+import { hookFile } from "~/components/editor/fileUris";
 import { LazyHookCodeEditor } from "~/components/editor/LazyHookCodeEditor";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import type { OpenFile } from "~/components/store/designerSlice";
@@ -33,7 +34,8 @@ export function EditorPane(props: { profile: Profile; declarations: string; maxi
 
   const hook = file?.kind === "hook" ? doc.hooks.find((h) => h.id === file.hookId) : undefined;
   const command = hook?.runtime?.kind === "command" ? hook.runtime : null;
-  const title = hook ? (command ? (command.script?.path ?? "one-line command") : `hooks/${hook.name}.ts`) : file?.kind === "module" ? file.path : null;
+  const uri = hook ? hookFile(hook).uri : "";
+  const title = hook ? (command ? (command.script?.path ?? "one-line command") : `hooks/${hook.name}${uri.slice(uri.lastIndexOf("."))}`) : file?.kind === "module" ? file.path : null;
   const io = hook && command ? profile.commandAuthoring?.io(hook.point) : null;
   const editor = file ? (
     <LazyHookCodeEditor

@@ -9,7 +9,7 @@ import type { Profile } from "~/core/profiles/types";
 import styles from "./commandHook.module.css";
 
 const languageLabels: Record<CommandLanguage, string> = { bash: "Bash", sh: "sh", python: "Python", node: "Node.js", other: "Other (shebang)" };
-const runtimeLabels: Record<RuntimeKind, string> = { function: "Function · TypeScript", command: "Command", python: "Python" };
+const runtimeLabels: Record<RuntimeKind, string> = { function: "Function · TypeScript", command: "Command", python: "Python", r: "R" };
 const rootLabels: Record<ScriptLocation["root"], string> = { project: "project folder", plugin: "plugin root" };
 
 interface Props {

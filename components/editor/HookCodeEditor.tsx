@@ -3,6 +3,7 @@
 import Editor, { type OnMount } from "@monaco-editor/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { OpenFile } from "~/components/store/designerSlice";
+import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import type { Pipeline } from "~/core/pipeline/schema";
 import type { Profile } from "~/core/profiles/types";
 import { checkHookContracts } from "./checkHookContracts";
@@ -14,6 +15,7 @@ import { fileOfUri, openFileModel } from "./fileUris";
 import styles from "./hookCodeEditor.module.css";
 import { monaco, typescript } from "./setupMonaco";
 import { syncPipelineModels } from "./syncPipelineModels";
+import { syncPythonCompletions, usePythonSyntaxCheck } from "./usePythonHooks";
 import { usePrefersDark } from "./usePrefersDark";
 
 export interface HookCodeEditorProps {
@@ -70,8 +72,11 @@ export default function HookCodeEditor(props: HookCodeEditorProps) {
   useEffect(() => configureTypeScript(typescript, declarations, dependencyLibs), [declarations, dependencyLibs]);
 
   const checkedModules = useRef(doc.modules);
+  usePythonSyntaxCheck(monaco, { profile, saved: useEditorStore((s) => s.savedDoc) });
+
   useEffect(() => {
     syncPipelineModels(monaco, { doc, profile });
+    syncPythonCompletions(monaco, { doc, profile });
     // Contract checks ask the TS worker; batch them behind a short pause in typing.
     const timer = setTimeout(() => {
       void checkHookContracts(monaco, typescript, { doc, profile });

@@ -36,4 +36,9 @@ describe("hookFile", () => {
     expect(fileOfUri(hookFile(command("python")).uri)).toEqual({ kind: "hook", hookId: "a" });
     expect(fileOfUri("file:///src/x.py")).toBeNull();
   });
+
+  it("gives a Python hook (FIM One's classes) a Python model", () => {
+    expect(hookFile({ id: "g", runtime: { kind: "python" } })).toEqual({ uri: "file:///hooks/g.py", language: "python", typed: false });
+    expect(fileOfUri("file:///hooks/g.py")).toEqual({ kind: "hook", hookId: "g" });
+  });
 });

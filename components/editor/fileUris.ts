@@ -1,12 +1,13 @@
 import type { OpenFile } from "~/components/store/designerSlice";
-import type { CommandLanguage } from "~/core/pipeline/runtimeSchema";
+import type { CommandLanguage, RuntimeKind } from "~/core/pipeline/runtimeSchema";
 import type { Hook } from "~/core/pipeline/schema";
 
 /*
  * Where each file of a pipeline lives in Monaco's virtual file system. Hooks sit in
  * /hooks/ like the host's own `hooks/<name>.ts`, modules at their path from the root, so a
  * hook's `import { x } from "../src/util"` resolves to the module `src/util.ts`. A command hook's
- * script gets its language's extension (`/hooks/guard.py`), so TypeScript never checks it.
+ * script gets its language's extension (`/hooks/guard.py`), and so does a Python hook, so
+ * TypeScript never checks them.
  */
 
 const HOOK_PREFIX = "file:///hooks/";
@@ -19,7 +20,9 @@ const commandFiles: Record<CommandLanguage, { ext: string; language: string }> =
   node: { ext: ".js", language: "javascript" },
   other: { ext: ".txt", language: "plaintext" },
 };
-const HOOK_EXTENSIONS = [".ts", ...new Set(Object.values(commandFiles).map((f) => f.ext))];
+/** Hooks in their host's own language (not a command script): their file, by runtime kind. */
+const runtimeFiles: Readonly<Partial<Record<RuntimeKind, { ext: string; language: string }>>> = { python: { ext: ".py", language: "python" } };
+const HOOK_EXTENSIONS = [".ts", ...new Set([...Object.values(commandFiles), ...Object.values(runtimeFiles)].map((f) => f.ext))];
 
 export function hookUri(hookId: string, ext = ".ts"): string {
   return `${HOOK_PREFIX}${encodeURIComponent(hookId)}${ext}`;
@@ -37,6 +40,8 @@ export interface HookFile {
 }
 
 export function hookFile(hook: Pick<Hook, "id" | "runtime">): HookFile {
+  const own = hook.runtime ? runtimeFiles[hook.runtime.kind] : undefined;
+  if (own) return { uri: hookUri(hook.id, own.ext), language: own.language, typed: false };
   if (hook.runtime?.kind !== "command") return { uri: hookUri(hook.id), language: "typescript", typed: true };
   const { ext, language } = commandFiles[hook.runtime.language];
   return { uri: hookUri(hook.id, ext), language, typed: false };

@@ -6,9 +6,10 @@ import { exportFimOnePipeline, FIM_ONE_NO_FAITHFUL_EXPORT, triggerOf } from "./e
 import { exportersFor } from "./registry";
 
 describe("FIM One export (no faithful export: pipeline file + README)", () => {
-  it("is the fim-one profile's only exporter and says there is no faithful export", () => {
-    expect(exportersFor("fim-one").map((e) => [e.target, e.title])).toEqual([["fim-one", "Export for porting to FIM One"]]);
-    expect(exportersFor("fim-one")[0]?.installHint).toContain("no faithful export for FIM One (a Python host)");
+  it("is the fim-one profile's only exporter: Python hooks as a package, no faithful export for TypeScript ones", () => {
+    expect(exportersFor("fim-one").map((e) => [e.target, e.title])).toEqual([["fim-one", "Export for FIM One"]]);
+    expect(exportersFor("fim-one")[0]?.installHint).toContain("call register(registry) in build_hook_registry_for_agent");
+    expect(exportersFor("fim-one")[0]?.installHint).toContain("TypeScript hooks have no faithful export for FIM One (a Python host)");
   });
 
   it("writes the pipeline file and a README listing each hook with point, priority and trigger, in run order", () => {

@@ -1,14 +1,17 @@
+import { runtimeKindOf } from "../pipeline/runtimeSchema";
 import type { Pipeline } from "../pipeline/schema";
 import { withoutSecrets } from "../pipeline/settingsSchema";
 import type { Profile } from "../profiles/types";
+import { exportFimOnePythonPackage } from "./exportFimOnePython";
 import { pluginNameOf } from "./names";
 import type { PluginExport } from "./registry";
 
 /**
- * FIM One loads Python classes (HookRegistry, `model_config_json.hooks.class_hooks`) and
- * Hookwright hooks are TypeScript, so there is no faithful export. What helps someone porting
- * the pipeline by hand: the pipeline file, and a README listing each hook with its point,
- * priority and trigger, in the order the registry would run them.
+ * FIM One loads Python classes (HookRegistry, `model_config_json.hooks.class_hooks`). A pipeline
+ * with Python hooks exports as a package FIM One registers (core/bundles/exportFimOnePython.ts).
+ * TypeScript hooks have no faithful export; what helps someone porting such a pipeline by hand:
+ * the pipeline file, and a README listing each hook with its point, priority and trigger, in the
+ * order the registry would run them.
  */
 export const FIM_ONE_NO_FAITHFUL_EXPORT =
   "No faithful export: FIM One loads Python hook classes and these hooks are TypeScript. This is the pipeline file and a README listing each hook (point, priority, trigger) to port by hand.";
@@ -30,6 +33,7 @@ export function triggerOf(code: string): string | null {
 const cell = (text: string) => text.replace(/\|/g, "\\|");
 
 export function exportFimOnePipeline(pipeline: Pipeline, profile: Profile): PluginExport {
+  if (pipeline.hooks.some((h) => runtimeKindOf(h) === "python")) return exportFimOnePythonPackage(pipeline, profile);
   const name = pluginNameOf(pipeline.name);
   const lines = [
     `# ${pipeline.name}`,

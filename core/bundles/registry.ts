@@ -3,6 +3,7 @@ import type { Pipeline } from "../pipeline/schema";
 import type { Profile } from "../profiles/types";
 import { exportClaudeCodePlugin, exportClaudeCodeSettings } from "./exportClaudeCode";
 import { exportClaudeCodeSdkModule } from "./exportClaudeCodeSdk";
+import { exportDeputyHooks } from "./exportDeputy";
 import { exportFimOnePipeline } from "./exportFimOne";
 import { exportHookRegistryModule } from "./exportHookRegistry";
 import { exportOpenClawPlugin } from "./exportOpenClaw";
@@ -107,10 +108,19 @@ const EXPORTERS: readonly PluginExporter[] = [
   {
     target: "fim-one",
     profileId: "fim-one",
-    host: "porting to FIM One by hand (no faithful export: FIM One loads Python classes)",
-    title: "Export for porting to FIM One",
-    installHint: "There is no faithful export for FIM One (a Python host): port each hook the README lists to a Python class, with the same point, priority and trigger.",
+    host: "FIM One (Python hooks as a package; TypeScript hooks listed for porting by hand)",
+    title: "Export for FIM One",
+    installHint:
+      "Python hooks become the package hookwright_hooks/: copy it beside fim_one and call register(registry) in build_hook_registry_for_agent (the README says where). TypeScript hooks have no faithful export for FIM One (a Python host): port each one the README lists to a Python class, with the same point, priority and trigger.",
     export: (pipeline, profile) => exportFimOnePipeline(pipeline, profile),
+  },
+  {
+    target: "deputy",
+    profileId: "deputy",
+    host: "deputy (R)",
+    title: "Export as deputy hooks (hooks.R)",
+    installHint: 'Put hooks.R in your R project, then source("hooks.R") and add_hookwright_hooks(agent); the README lists each hook with its pattern and timeout.',
+    export: (pipeline, profile) => exportDeputyHooks(pipeline, profile),
   },
 ];
 

@@ -91,6 +91,11 @@ export interface ToolClaim {
   hookId: string;
   content: string;
   isError: boolean;
+  /**
+   * The host runs its after-result hooks on this refused call too (deputy: ellmer hands its
+   * rejection to on_tool_result, so PostToolUse fires with it); absent: they do not fire.
+   */
+  afterHooks?: boolean;
 }
 
 /** What the hooks before a tool call decided. */

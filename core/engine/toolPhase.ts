@@ -125,7 +125,14 @@ export async function runToolPhase(toolUses: readonly ToolUseBlock[], deps: Tool
       if (claim) {
         record({ type: "tool.call", toolUseId: toolUse.id, name: toolUse.name, input: jsonInput(toolUse) });
         record({ type: "tool.result", toolUseId: toolUse.id, content: claim.content, isError: claim.isError, claimedBy: claim.hookId });
-        results.push({ type: "tool_result", tool_use_id: toolUse.id, content: claim.content, is_error: claim.isError });
+        const refused: ToolResultBlock = { type: "tool_result", tool_use_id: toolUse.id, content: claim.content, is_error: claim.isError };
+        if (!claim.afterHooks) {
+          results.push(refused);
+          continue;
+        }
+        const afterRefused = await afterResult(toolUse, refused);
+        if ("exit" in afterRefused) return afterRefused;
+        results.push(afterRefused);
         continue;
       }
       const input = "input" in decided ? decided.input : jsonInput(toolUse);

@@ -19,6 +19,33 @@ export function checkPipelineAgainstProfile(pipeline: Pipeline, profile: Profile
     const takes = profile.runtimes ?? ["function"];
     if (!takes.includes(runtime)) issues.push({ path: `hooks[${i}].runtime`, message: `${profile.name} does not run ${runtime} hooks (it takes: ${takes.join(", ")})` });
   });
+  if (profile.chainRuntimes === "per-point") issues.push(...mixedRuntimeIssues(pipeline));
+  return issues;
+}
+
+/**
+ * Points whose enabled hooks have more than one runtime, for a profile that runs each point's
+ * chain in one runtime: one issue per hook not of the point's first runtime, naming the point and
+ * the hooks of each runtime.
+ */
+function mixedRuntimeIssues(pipeline: Pipeline): FieldIssue[] {
+  const byPoint = new Map<string, { index: number; name: string; runtime: string }[]>();
+  pipeline.hooks.forEach((hook, index) => {
+    if (!hook.enabled) return;
+    byPoint.set(hook.point, [...(byPoint.get(hook.point) ?? []), { index, name: hook.name, runtime: runtimeKindOf(hook) }]);
+  });
+  const issues: FieldIssue[] = [];
+  for (const [point, hooks] of byPoint) {
+    const runtimes = [...new Set(hooks.map((h) => h.runtime))];
+    if (runtimes.length < 2) continue;
+    const list = runtimes.map((r) => `${r} (${hooks.filter((h) => h.runtime === r).map((h) => h.name).join(", ")})`).join(" and ");
+    for (const hook of hooks.filter((h) => h.runtime !== runtimes[0])) {
+      issues.push({
+        path: `hooks[${hook.index}].runtime`,
+        message: `${point} mixes hooks of ${list}: the host runs a point's hooks in one registry, so they must all have one runtime (another point may use the other)`,
+      });
+    }
+  }
   return issues;
 }
 

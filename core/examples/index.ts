@@ -6,6 +6,9 @@ import { claudeFormatterContext } from "./claudeFormatterContext";
 import { claudeInputRace } from "./claudeInputRace";
 import { claudeStopTests } from "./claudeStopTests";
 import { dangerousCommandGate } from "./dangerousCommandGate";
+import { deputyBashGate } from "./deputyBashGate";
+import { deputyCallrTrap } from "./deputyCallrTrap";
+import { deputyFirstNonNull } from "./deputyFirstNonNull";
 import { fimConnectorHooks } from "./fimConnectorHooks";
 import { fimPaymentApproval } from "./fimPaymentApproval";
 import { fimReadOnlyGuard } from "./fimReadOnlyGuard";
@@ -35,4 +38,7 @@ export const examplePipelines: PipelineInput[] = [
   fimReadOnlyGuard,
   fimPaymentApproval,
   fimConnectorHooks,
+  deputyBashGate,
+  deputyFirstNonNull,
+  deputyCallrTrap,
 ];

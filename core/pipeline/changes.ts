@@ -73,8 +73,9 @@ export interface SetHookOnFailureChange {
 }
 /**
  * How a hook runs, and its code with it, in one step: a command runtime (with the script's source,
- * "" for a one-liner) or null for a function (the field removed; `code` then the function's).
- * Switching function ↔ command is this one change, so one undo brings both back.
+ * "" for a one-liner), a Python runtime (with the module), or null for a function (the field
+ * removed; `code` then the function's). Switching function ↔ command ↔ Python is this one change,
+ * so one undo brings both back.
  */
 export interface SetHookRuntimeChange {
   type: "setHookRuntime";
@@ -369,7 +370,7 @@ function patchHook(doc: Doc, hookId: string, patch: Partial<Hook>): Doc {
 
 /** `runtime` checked as the file format checks it; the error names the hook, the field and what is wrong. */
 function checkedRuntime(hookId: string, runtime: HookRuntime): HookRuntime {
-  if (runtime.kind === "function") return runtime;
+  if (runtime.kind !== "command") return runtime;
   const parsed = commandRuntimeSchema.safeParse(runtime);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];

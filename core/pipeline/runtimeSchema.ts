@@ -40,7 +40,16 @@ export type CommandRuntime = z.infer<typeof commandRuntimeSchema>;
  */
 export const pythonRuntimeSchema = z.object({ kind: z.literal("python") });
 
-export const hookRuntimeSchema = z.discriminatedUnion("kind", [z.object({ kind: z.literal("function") }), commandRuntimeSchema, pythonRuntimeSchema]);
+/**
+ * A hook written in R as its host writes it (deputy: a callback closure, `code` is R source whose
+ * last value is the function), run by the host's own rules implemented in R, in a sandboxed R.
+ * `timeout` is deputy's `HookMatcher$new(timeout = )` in seconds: absent means deputy's default
+ * 30 (the callback runs in a fresh R process through callr); 0 runs it in the agent's own process.
+ */
+export const rRuntimeSchema = z.object({ kind: z.literal("r"), timeout: z.number().min(0).max(3600).optional() });
+export type RRuntime = z.infer<typeof rRuntimeSchema>;
+
+export const hookRuntimeSchema = z.discriminatedUnion("kind", [z.object({ kind: z.literal("function") }), commandRuntimeSchema, pythonRuntimeSchema, rRuntimeSchema]);
 export type HookRuntime = z.infer<typeof hookRuntimeSchema>;
 
 /** The runtime kinds, as profiles list the ones their host takes. */

@@ -1,5 +1,6 @@
 import type { ProfileBinding } from "../engine/binding";
 import { claudeCodeBinding } from "./claude-code/binding";
+import { deputyBinding } from "./deputy/binding";
 import { fimOneBinding } from "./fim-one/binding";
 import { openclawBinding } from "./openclaw/binding";
 import { registryBinding } from "./registry/binding";
@@ -11,6 +12,7 @@ const bindings: Readonly<Record<string, ProfileBinding>> = {
   [openclawBinding.profileId]: openclawBinding,
   [claudeCodeBinding.profileId]: claudeCodeBinding,
   [fimOneBinding.profileId]: fimOneBinding,
+  [deputyBinding.profileId]: deputyBinding,
 };
 
 /** How the loop drives the profile `id`'s hooks, or undefined for a profile that cannot be simulated. */

@@ -16,10 +16,11 @@ export function runtimesOf(profile: Pick<Profile, "runtimes">): RuntimeKind[] {
 
 /**
  * The one change that turns `hook` into a `kind` hook: to a command, a bash script at the
- * profile's place for it, its command line, and the event's bash template; to a function, the
- * point's function template.
+ * profile's place for it, its command line, and the event's bash template; to Python, the
+ * point's Python template (the profile's `pythonAuthoring`); to a function, the point's function
+ * template.
  *
- * @returns null when the hook already is one, or the profile does not take `kind`.
+ * @returns null when the hook already is one, or the profile does not take `kind` (or has no template for it).
  * @example runtimeSwitchChange(claudeCodeProfile, hook, "command") // { type: "setHookRuntime", runtime: { kind: "command", language: "bash", … }, code: "#!/usr/bin/env bash…" }
  */
 export function runtimeSwitchChange(profile: Profile, hook: Hook, kind: RuntimeKind): SetHookRuntimeChange | null {
@@ -27,6 +28,10 @@ export function runtimeSwitchChange(profile: Profile, hook: Hook, kind: RuntimeK
   if (kind === "function") {
     const point = profile.points.find((p) => p.id === hook.point);
     return { type: "setHookRuntime", hookId: hook.id, runtime: null, code: point?.template ?? "" };
+  }
+  if (kind === "python") {
+    const template = profile.pythonAuthoring?.template(hook.point);
+    return template == null ? null : { type: "setHookRuntime", hookId: hook.id, runtime: { kind: "python" }, code: template };
   }
   const authoring = profile.commandAuthoring;
   if (!authoring) return null;

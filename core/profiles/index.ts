@@ -1,4 +1,5 @@
 import { claudeCodeProfile } from "./claude-code";
+import { deputyProfile } from "./deputy";
 import { fimOneProfile } from "./fim-one";
 import { openclawProfile } from "./openclaw";
 import { registryProfile } from "./registry";
@@ -15,6 +16,7 @@ export const profiles: Readonly<Record<string, Profile>> = {
   [openclawProfile.id]: openclawProfile,
   [claudeCodeProfile.id]: claudeCodeProfile,
   [fimOneProfile.id]: fimOneProfile,
+  [deputyProfile.id]: deputyProfile,
 };
 
 /** The profile with this id, or undefined. */
@@ -27,4 +29,4 @@ export function listProfiles(): Profile[] {
   return Object.values(profiles);
 }
 
-export { vellumProfile, registryProfile, openclawProfile, claudeCodeProfile, fimOneProfile };
+export { vellumProfile, registryProfile, openclawProfile, claudeCodeProfile, fimOneProfile, deputyProfile };

@@ -3,8 +3,8 @@ import { getProfile, listProfiles } from "./index";
 import { typeErrors } from "./testing/typeCheck";
 
 describe("profiles", () => {
-  it("lists vellum, registry, openclaw, claude-code and fim-one, and getProfile finds them by id", () => {
-    expect(listProfiles().map((p) => p.id)).toEqual(["vellum", "registry", "openclaw", "claude-code", "fim-one"]);
+  it("lists vellum, registry, openclaw, claude-code, fim-one and deputy, and getProfile finds them by id", () => {
+    expect(listProfiles().map((p) => p.id)).toEqual(["vellum", "registry", "openclaw", "claude-code", "fim-one", "deputy"]);
     expect(getProfile("vellum")?.typesModule).toBe("@vellumai/plugin-api");
     expect(getProfile("nope")).toBeUndefined();
     expect(getProfile("toString")).toBeUndefined();
@@ -51,7 +51,9 @@ describe("profiles", () => {
 
       it("generates a .d.ts that compiles, against which every template compiles", () => {
         const files: Record<string, string> = {};
-        for (const point of profile.points) files[`/hooks/${point.id}.ts`] = point.template;
+        // A host that takes no function hooks (deputy: R only) has its templates in its own language.
+        const typescriptTemplates = (profile.runtimes ?? ["function"]).includes("function");
+        if (typescriptTemplates) for (const point of profile.points) files[`/hooks/${point.id}.ts`] = point.template;
         expect(typeErrors(profile, files)).toEqual([]);
       });
 

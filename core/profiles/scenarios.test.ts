@@ -21,7 +21,8 @@ describe("default scenario of each profile", () => {
         format: "hookwright.pipeline/v1",
         name: "probe",
         profile: profile.id,
-        hooks: profile.points.map((p) => ({ id: p.id, point: p.id, name: p.id, code: "" })),
+        // In the host's own runtime where it takes no functions (deputy: R); the in-process runner answers for it.
+        hooks: profile.points.map((p) => ({ id: p.id, point: p.id, name: p.id, code: "", ...(profile.runtimes?.includes("function") === false && profile.runtimes[0] !== "command" ? { runtime: { kind: profile.runtimes[0] } } : {}) })),
         scenarios: [scenario],
         // Every host setting at the value that lets every hook run (OpenClaw allowConversationAccess).
         hostSettings: Object.fromEntries((profile.settings ?? []).map((s) => [s.id, s.requires])),

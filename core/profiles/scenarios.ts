@@ -1,5 +1,6 @@
 import { pipelineSchema, type Pipeline } from "../pipeline/schema";
 import { claudeCodeDefaultScenario } from "./claude-code/defaultScenario";
+import { deputyDefaultScenario } from "./deputy/defaultScenario";
 import { fimOneDefaultScenario } from "./fim-one/defaultScenario";
 import { openclawDefaultScenario } from "./openclaw/defaultScenario";
 import { registryDefaultScenario } from "./registry/defaultScenario";
@@ -18,6 +19,7 @@ const defaults: Readonly<Record<string, ScenarioInput>> = {
   openclaw: openclawDefaultScenario,
   "claude-code": claudeCodeDefaultScenario,
   "fim-one": fimOneDefaultScenario,
+  deputy: deputyDefaultScenario,
 };
 
 /** The default scenario of profile `id` (a fresh copy), or undefined for a profile without one. */

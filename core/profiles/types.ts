@@ -193,10 +193,54 @@ export interface Profile {
   hostPayload?: HostPayloadReader;
   /** The runtimes the host takes (DESIGN.md "Runtime"); absent: functions only. */
   runtimes?: RuntimeKind[];
+  /**
+   * `per-point`: the hooks of one point must all have one runtime (FIM One: a point's registry runs
+   * in the hooks' own language, Python or TypeScript); a point mixing them is refused before a run.
+   * Absent: runtimes mix freely on a point (Claude Code's commands beside functions).
+   */
+  chainRuntimes?: "per-point";
   /** How the host runs a command hook and reads its answer (required when `runtimes` has "command"). */
   commandProtocol?: CommandProtocol;
   /** Authoring command hooks: starter scripts, where scripts go, the stdin/stdout docs the editor shows (with `runtimes` "command"). */
   commandAuthoring?: CommandAuthoring;
+  /** Authoring Python hooks: starter modules, the host API's names, the editor's completions (with `runtimes` "python"). */
+  pythonAuthoring?: PythonAuthoring;
+}
+
+/** A field of the host's Python context or result object, for the editor's completions. */
+export interface PythonField {
+  name: string;
+  /** Python annotation text (`str | None`). */
+  type: string;
+  /** The dataclass default, as Python writes it (`True`, `None`, `[]`). */
+  default?: string;
+  doc: string;
+}
+
+/**
+ * The profile's data for Python hooks (FIM One's classes): the stand-in module hooks import
+ * the host's API from, a starter module per point, what the editor completes, and how a class
+ * says which point it hooks (its base class, or a `hook_point` attribute).
+ */
+export interface PythonAuthoring {
+  /** The module Hookwright provides with the host's hook API (`fim_one_hooks`). */
+  module: string;
+  /** The starter module of a Python hook on `point`; null when the point has none. */
+  template(point: string): string | null;
+  /** The context object's fields (`context.tool_name`). */
+  contextFields: PythonField[];
+  /** The result class's fields (`HookResult(allow=…)`), in its own order. */
+  resultFields: PythonField[];
+  /** The result class's name (`HookResult`). */
+  resultType: string;
+  /** Class bases that fix the point (`PreToolUseHook` → `PreToolUse`). */
+  pointBases: Readonly<Record<string, string>>;
+  /** Values of a `hook_point` class attribute (`HookPoint.PRE_TOOL_USE`) → point. */
+  pointMembers: Readonly<Record<string, string>>;
+  /** The plain hook class, whose subclasses say their point with `hook_point` (`Hook`). */
+  plainBase: string;
+  /** What the host takes when a class leaves `name`, `priority` or (a plain hook) `hook_point` out. */
+  defaults: { name: string; classPriority: number; plainPriority: number; plainPoint: string };
 }
 
 /** One field of a command hook's stdin JSON or of the JSON it answers with, for the editor. */

@@ -5,6 +5,7 @@ import { pipelinesRouter } from "./routers/pipelines";
 import { runsRouter } from "./routers/runs";
 import { providersRouter } from "./routers/providers";
 import { dependenciesRouter } from "./routers/dependencies";
+import { pythonRouter } from "./routers/python";
 
 /** Every domain router, one key each. Other routers (runs, bundles) are registered here. */
 export const appRouter = router({
@@ -14,6 +15,7 @@ export const appRouter = router({
   approvals: approvalsRouter,
   providers: providersRouter,
   dependencies: dependenciesRouter,
+  python: pythonRouter,
 });
 
 export type AppRouter = typeof appRouter;

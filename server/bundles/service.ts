@@ -1,6 +1,7 @@
 import { BundleError } from "~/core/bundles/errors";
 import { exportersFor, exporterByTarget, listExporters, type PluginExport, type PluginExporter } from "~/core/bundles/registry";
 import { importClaudeCode, isClaudeCodeBundle } from "~/core/bundles/importClaudeCode";
+import { importDeputyFolder, importDeputyHooksFile, isDeputyHooks } from "~/core/bundles/importDeputy";
 import { importFimOne, importFimOnePythonFile, isFimOnePackage } from "~/core/bundles/importFimOne";
 import { importOpenClawPlugin, isOpenClawPlugin } from "~/core/bundles/importOpenClaw";
 import { importVellumPlugin, type VellumImport } from "~/core/bundles/importVellum";
@@ -112,6 +113,7 @@ function importFiles(files: PluginFiles): VellumImport {
   if (isOpenClawPlugin(files)) return importOpenClawPlugin(files, { profile: profileOrThrow("openclaw") });
   if (isClaudeCodeBundle(files)) return importClaudeCode(files, { profile: profileOrThrow("claude-code") });
   if (isFimOnePackage(files)) return importFimOne(files, { profile: profileOrThrow("fim-one") });
+  if (isDeputyHooks(files)) return importDeputyFolder(files, { profile: profileOrThrow("deputy") });
   return importVellumPlugin(files, { profile: vellum() });
 }
 
@@ -128,6 +130,21 @@ export function importPythonFile(fileName: string, bytes: Uint8Array): VellumImp
     throw new BundleError("NOT_TEXT", `${fileName} is not UTF-8 text.`);
   }
   return importFimOnePythonFile({ fileName, text, profile: profileOrThrow("fim-one") });
+}
+
+/**
+ * One R file of deputy hooks (hooks.R: HookMatcher$new() calls, read statically, never run) as a new pipeline on the deputy profile.
+ *
+ * @throws {BundleError} when a HookMatcher$new() cannot be read without running R (naming the line), or there is none
+ */
+export function importRFile(fileName: string, bytes: Uint8Array): VellumImport {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new BundleError("NOT_TEXT", `${fileName} is not UTF-8 text.`);
+  }
+  return importDeputyHooksFile({ fileName, text, profile: profileOrThrow("deputy") });
 }
 
 /** Reads a plugin folder (with the archive limits) and turns it into a new pipeline. */

@@ -10,6 +10,8 @@ import type { ScenarioInference } from "../../core/pipeline/inferenceSchema";
 import { dependencyModules } from "../deps/pipelineDeps";
 import { ChainRealm } from "./chainRealm";
 import { runChainSession, unrecordedNote, type ChainSandbox, type ExternalCalls } from "./chainSession";
+import { CHAIN_RUNTIMES, chainRuntimeOf, type ChainRuntime } from "./chainRuntimes";
+import type { RuntimeKind } from "../../core/pipeline/runtimeSchema";
 import { commandCalls } from "./command/commandCalls";
 import { createCommandCaller } from "./command/commandCaller";
 import type { CommandProtocol } from "../../core/profiles/types";
@@ -140,6 +142,8 @@ class Runner implements SandboxRunner {
   private readonly notes = new Map<string, string>();
   private disposed = false;
   private commandCallsMade: ExternalCalls | null | undefined;
+  /** Runtimes that run whole chains (Python), made on first use. */
+  private readonly chainRuntimes = new Map<RuntimeKind, ChainRuntime>();
 
   constructor(
     private readonly options: SandboxRunnerOptions,
@@ -189,6 +193,9 @@ class Runner implements SandboxRunner {
 
   async runChain(request: ChainRequest): Promise<ChainResult> {
     this.assertAlive();
+    // A chain whose hooks all have a chain runtime (Python) runs there, on the run's clock and generator.
+    const own = chainRuntimeOf(request, this.options.pipeline.hooks);
+    if (own) return redactChain(this.redactor, await this.chainRuntime(own).runChain(request));
     const crashed = new Map<string, HookFailure>();
     for (;;) {
       const sandbox = await this.sandboxFor();
@@ -269,6 +276,17 @@ class Runner implements SandboxRunner {
       const message = CRASH_FAILURE_MESSAGE;
       return { content: `The tool handler failed: ${message}`, isError: true, logs: [], failure: { kind: "threw", message, location: null } };
     }
+  }
+
+  private chainRuntime(kind: RuntimeKind): ChainRuntime {
+    let runtime = this.chainRuntimes.get(kind);
+    if (!runtime) {
+      const factory = CHAIN_RUNTIMES[kind];
+      if (!factory) throw new Error(`no chain runtime for ${kind} hooks`);
+      runtime = factory({ pipeline: this.options.pipeline, limits: this.options.limits, determinism: this.determinism });
+      this.chainRuntimes.set(kind, runtime);
+    }
+    return runtime;
   }
 
   /** The current sandbox as a chain session sees it (started on first use). */

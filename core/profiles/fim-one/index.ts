@@ -2,6 +2,7 @@ import type { Profile } from "../types";
 import { fimOneEdges, fimOneNodes } from "./graph";
 import { fimOneHostPayload } from "./hostPayload";
 import { FIM_ONE_TYPES_MODULE, fimOnePoints } from "./points";
+import { fimOnePythonAuthoring } from "./pythonTemplates";
 import { fimOneSharedTypes } from "./sharedTypes";
 
 export { FIM_ONE_EDGES } from "./graph";
@@ -20,4 +21,8 @@ export const fimOneProfile: Profile = {
   typesModule: FIM_ONE_TYPES_MODULE,
   exitReasons: ["no_tool_calls", "error", "max_model_calls", "max_tool_calls", "script_exhausted", "hook_error"],
   hostPayload: fimOneHostPayload,
+  pythonAuthoring: fimOnePythonAuthoring,
+  // Python hooks run FIM One's registry in Python (server/sandbox/python), so a point's hooks are all one language.
+  runtimes: ["function", "python"],
+  chainRuntimes: "per-point",
 };
