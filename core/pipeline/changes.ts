@@ -1,6 +1,22 @@
-import { commandRuntimeSchema, scriptLocationSchema, type CommandLanguage, type CommandRuntime, type HookRuntime, type ScriptLocation } from "./runtimeSchema";
-import type { Hook, Pipeline, PipelineModule, Scenario } from "./schema";
+import { clampIndex, hookIndex, insertAt, patchHook, PipelineChangeError, type Doc } from "./changeSupport";
+import { applyRuntimeChange, invertRuntimeChange, isRuntimeChange, type SetHookCommandChange, type SetHookCommandLanguageChange, type SetHookRuntimeChange, type SetHookScriptChange } from "./runtimeChanges";
+import {
+  applyScenarioChange,
+  invertScenarioChange,
+  isScenarioChange,
+  type AddScenarioChange,
+  type DuplicateScenarioChange,
+  type MoveScenarioChange,
+  type RemoveScenarioChange,
+  type RenameScenarioChange,
+  type UpdateScenarioChange,
+} from "./scenarioChanges";
+import type { Hook, PipelineModule } from "./schema";
 import type { PipelineSettings } from "./settingsSchema";
+
+export { PipelineChangeError, type PipelineChangeErrorCode } from "./changeSupport";
+export type { SetHookCommandChange, SetHookCommandLanguageChange, SetHookRuntimeChange, SetHookScriptChange } from "./runtimeChanges";
+export type { AddScenarioChange, DuplicateScenarioChange, MoveScenarioChange, RemoveScenarioChange, RenameScenarioChange, UpdateScenarioChange } from "./scenarioChanges";
 
 /**
  * Edits of a pipeline document as data. The designer, undo/redo and tests all describe an edit
@@ -71,42 +87,6 @@ export interface SetHookOnFailureChange {
   hookId: string;
   onFailure: "continue" | "block" | null;
 }
-/**
- * How a hook runs, and its code with it, in one step: a command runtime (with the script's source,
- * "" for a one-liner), a Python runtime (with the module), or null for a function (the field
- * removed; `code` then the function's). Switching function ↔ command ↔ Python is this one change,
- * so one undo brings both back.
- */
-export interface SetHookRuntimeChange {
-  type: "setHookRuntime";
-  hookId: string;
-  runtime: HookRuntime | null;
-  code: string;
-}
-/**
- * A command hook's script language; `code`, `command` and `script`, when given, change with it
- * (a script still at its template becomes the new language's, a default command line follows).
- */
-export interface SetHookCommandLanguageChange {
-  type: "setHookCommandLanguage";
-  hookId: string;
-  language: CommandLanguage;
-  code?: string;
-  command?: string;
-  script?: ScriptLocation | null;
-}
-/** A command hook's command line, as the host's configuration holds it. */
-export interface SetHookCommandChange {
-  type: "setHookCommand";
-  hookId: string;
-  command: string;
-}
-/** Where a command hook's script lives; null: a one-liner with no script. */
-export interface SetHookScriptChange {
-  type: "setHookScript";
-  hookId: string;
-  script: ScriptLocation | null;
-}
 /** A host plugin setting (OpenClaw `allowConversationAccess`); null removes it (the host's default applies). */
 export interface SetHostSettingChange {
   type: "setHostSetting";
@@ -139,44 +119,6 @@ export interface RemoveModuleChange {
   path: string;
 }
 
-/** Inserts `scenario`. `index` is the position in `scenarios` (default: the end). */
-export interface AddScenarioChange {
-  type: "addScenario";
-  scenario: Scenario;
-  index?: number;
-}
-export interface RemoveScenarioChange {
-  type: "removeScenario";
-  name: string;
-}
-export interface RenameScenarioChange {
-  type: "renameScenario";
-  name: string;
-  newName: string;
-}
-/** Inserts a copy of scenario `name` right after it, called `newName`. */
-export interface DuplicateScenarioChange {
-  type: "duplicateScenario";
-  name: string;
-  newName: string;
-}
-/** Moves a scenario to `toIndex` in `scenarios` (the order the run panel lists them in). */
-export interface MoveScenarioChange {
-  type: "moveScenario";
-  name: string;
-  toIndex: number;
-}
-/**
- * Replaces some top-level fields of one scenario (prompt, model, tools, …). Field-sized rather
- * than whole-scenario, so undoing "add a tool" does not also revert a prompt typed since.
- * The name changes only through {@link RenameScenarioChange}.
- */
-export interface UpdateScenarioChange {
-  type: "updateScenario";
-  name: string;
-  patch: Partial<Omit<Scenario, "name">>;
-}
-
 export type PipelineChange =
   | AddScenarioChange
   | RemoveScenarioChange
@@ -206,238 +148,10 @@ export type PipelineChange =
   | RenameModuleChange
   | RemoveModuleChange;
 
-export type PipelineChangeErrorCode =
-  | "UNKNOWN_HOOK"
-  | "DUPLICATE_HOOK_ID"
-  | "UNKNOWN_MODULE"
-  | "DUPLICATE_MODULE"
-  | "UNKNOWN_SCENARIO"
-  | "DUPLICATE_SCENARIO"
-  | "EMPTY_SCENARIO_NAME"
-  | "NOT_A_COMMAND_HOOK"
-  | "INVALID_RUNTIME";
-
-const errorMessages: Record<PipelineChangeErrorCode, (subject: string) => string> = {
-  UNKNOWN_HOOK: (s) => `there is no hook with id "${s}"`,
-  DUPLICATE_HOOK_ID: (s) => `a hook with id "${s}" already exists`,
-  UNKNOWN_MODULE: (s) => `there is no module "${s}"`,
-  DUPLICATE_MODULE: (s) => `a module "${s}" already exists`,
-  UNKNOWN_SCENARIO: (s) => `there is no scenario "${s}"`,
-  DUPLICATE_SCENARIO: (s) => `a scenario "${s}" already exists`,
-  EMPTY_SCENARIO_NAME: () => "a scenario needs a name",
-  NOT_A_COMMAND_HOOK: (s) => `hook "${s}" is a function hook: switch it to a command first`,
-  INVALID_RUNTIME: (s) => s,
-};
-
-/** A change that does not fit the document it is applied to (a stale id, a taken path). */
-export class PipelineChangeError extends Error {
-  override name = "PipelineChangeError";
-  constructor(
-    readonly code: PipelineChangeErrorCode,
-    readonly subject: string,
-  ) {
-    super(errorMessages[code](subject));
-  }
-}
-
-type Doc = Readonly<Pipeline>;
-
-function hookIndex(doc: Doc, hookId: string): number {
-  const i = doc.hooks.findIndex((h) => h.id === hookId);
-  if (i < 0) throw new PipelineChangeError("UNKNOWN_HOOK", hookId);
-  return i;
-}
-
 function moduleIndex(doc: Doc, path: string): number {
   const i = doc.modules.findIndex((m) => m.path === path);
   if (i < 0) throw new PipelineChangeError("UNKNOWN_MODULE", path);
   return i;
-}
-
-function scenarioIndex(doc: Doc, name: string): number {
-  const i = doc.scenarios.findIndex((s) => s.name === name);
-  if (i < 0) throw new PipelineChangeError("UNKNOWN_SCENARIO", name);
-  return i;
-}
-
-function assertFreeScenarioName(doc: Doc, name: string): void {
-  if (name.trim() === "") throw new PipelineChangeError("EMPTY_SCENARIO_NAME", name);
-  if (doc.scenarios.some((s) => s.name === name)) throw new PipelineChangeError("DUPLICATE_SCENARIO", name);
-}
-
-function replaceScenario(doc: Doc, i: number, scenario: Scenario): Doc {
-  const scenarios = doc.scenarios.slice();
-  scenarios[i] = scenario;
-  return { ...doc, scenarios };
-}
-
-function applyScenarioChange(doc: Doc, change: ScenarioChange): Doc {
-  switch (change.type) {
-    case "addScenario":
-      assertFreeScenarioName(doc, change.scenario.name);
-      return { ...doc, scenarios: insertAt(doc.scenarios, clampIndex(change.index, doc.scenarios.length), change.scenario) };
-    case "removeScenario": {
-      const i = scenarioIndex(doc, change.name);
-      return { ...doc, scenarios: doc.scenarios.filter((_, k) => k !== i) };
-    }
-    case "renameScenario": {
-      const i = scenarioIndex(doc, change.name);
-      if (change.newName === change.name) return doc;
-      assertFreeScenarioName(doc, change.newName);
-      return replaceScenario(doc, i, { ...(doc.scenarios[i] as Scenario), name: change.newName });
-    }
-    case "duplicateScenario": {
-      const i = scenarioIndex(doc, change.name);
-      assertFreeScenarioName(doc, change.newName);
-      return { ...doc, scenarios: insertAt(doc.scenarios, i + 1, { ...(doc.scenarios[i] as Scenario), name: change.newName }) };
-    }
-    case "moveScenario": {
-      const from = scenarioIndex(doc, change.name);
-      const to = Math.max(0, Math.min(doc.scenarios.length - 1, Math.trunc(change.toIndex)));
-      if (from === to) return doc;
-      const scenarios = doc.scenarios.slice();
-      const [moved] = scenarios.splice(from, 1);
-      scenarios.splice(to, 0, moved as Scenario);
-      return { ...doc, scenarios };
-    }
-    case "updateScenario": {
-      const i = scenarioIndex(doc, change.name);
-      const scenario = doc.scenarios[i] as Scenario;
-      const keys = (Object.keys(change.patch) as (keyof typeof change.patch)[]).filter((k) => (k as string) !== "name");
-      if (keys.every((k) => Object.is(scenario[k], change.patch[k]))) return doc;
-      const next = { ...scenario };
-      for (const k of keys) Object.assign(next, { [k]: change.patch[k] });
-      return replaceScenario(doc, i, next);
-    }
-  }
-}
-
-function invertScenarioChange(doc: Doc, change: ScenarioChange): PipelineChange[] {
-  switch (change.type) {
-    case "addScenario":
-      return [{ type: "removeScenario", name: change.scenario.name }];
-    case "removeScenario": {
-      const i = scenarioIndex(doc, change.name);
-      return [{ type: "addScenario", scenario: doc.scenarios[i] as Scenario, index: i }];
-    }
-    case "renameScenario":
-      scenarioIndex(doc, change.name);
-      return [{ type: "renameScenario", name: change.newName, newName: change.name }];
-    case "duplicateScenario":
-      return [{ type: "removeScenario", name: change.newName }];
-    case "moveScenario":
-      return [{ type: "moveScenario", name: change.name, toIndex: scenarioIndex(doc, change.name) }];
-    case "updateScenario": {
-      const scenario = doc.scenarios[scenarioIndex(doc, change.name)] as Scenario;
-      const before: Record<string, unknown> = {};
-      for (const k of Object.keys(change.patch)) if (k !== "name") before[k] = scenario[k as keyof Scenario];
-      return [{ type: "updateScenario", name: change.name, patch: before as UpdateScenarioChange["patch"] }];
-    }
-  }
-}
-
-type ScenarioChange =
-  | AddScenarioChange
-  | RemoveScenarioChange
-  | RenameScenarioChange
-  | DuplicateScenarioChange
-  | MoveScenarioChange
-  | UpdateScenarioChange;
-
-function isScenarioChange(change: PipelineChange): change is ScenarioChange {
-  return change.type.endsWith("Scenario");
-}
-
-function clampIndex(index: number | undefined, length: number): number {
-  if (index === undefined) return length;
-  return Math.max(0, Math.min(length, Math.trunc(index)));
-}
-
-function insertAt<T>(items: readonly T[], index: number, item: T): T[] {
-  return [...items.slice(0, index), item, ...items.slice(index)];
-}
-
-/** Replaces one hook's fields; returns `doc` itself when every field is already equal. */
-function patchHook(doc: Doc, hookId: string, patch: Partial<Hook>): Doc {
-  const i = hookIndex(doc, hookId);
-  const hook = doc.hooks[i] as Hook;
-  const keys = Object.keys(patch) as (keyof Hook)[];
-  if (keys.every((k) => Object.is(hook[k], patch[k]))) return doc;
-  const hooks = doc.hooks.slice();
-  hooks[i] = { ...hook, ...patch };
-  return { ...doc, hooks };
-}
-
-/** `runtime` checked as the file format checks it; the error names the hook, the field and what is wrong. */
-function checkedRuntime(hookId: string, runtime: HookRuntime): HookRuntime {
-  if (runtime.kind !== "command") return runtime;
-  const parsed = commandRuntimeSchema.safeParse(runtime);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const field = issue?.path.join(".") === "script.path" ? "script path" : issue?.path[0] === "command" ? "command line" : (issue?.path.join(".") ?? "runtime");
-  throw new PipelineChangeError("INVALID_RUNTIME", `hook "${hookId}": ${field}: ${issue?.message ?? "invalid"}`);
-}
-
-function checkedScript(hookId: string, script: ScriptLocation | null): ScriptLocation | null {
-  if (script === null) return null;
-  const parsed = scriptLocationSchema.safeParse(script);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new PipelineChangeError("INVALID_RUNTIME", `hook "${hookId}": script ${issue?.path.join(".") || "location"}: ${issue?.message ?? "invalid"}`);
-}
-
-function commandRuntimeOf(doc: Doc, hookId: string): CommandRuntime {
-  const runtime = (doc.hooks[hookIndex(doc, hookId)] as Hook).runtime;
-  if (runtime?.kind !== "command") throw new PipelineChangeError("NOT_A_COMMAND_HOOK", hookId);
-  return runtime;
-}
-
-function sameRuntime(a: HookRuntime | undefined, b: HookRuntime | undefined): boolean {
-  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-}
-
-/** Sets a hook's runtime (undefined: removes the field) and, when given, its code. */
-function patchRuntime(doc: Doc, hookId: string, runtime: HookRuntime | undefined, code?: string): Doc {
-  const i = hookIndex(doc, hookId);
-  const hook = doc.hooks[i] as Hook;
-  if (sameRuntime(hook.runtime, runtime) && (code === undefined || code === hook.code)) return doc;
-  const { runtime: _old, ...rest } = hook;
-  const next: Hook = { ...rest, ...(runtime ? { runtime } : {}), ...(code === undefined ? {} : { code }) };
-  const hooks = doc.hooks.slice();
-  hooks[i] = next;
-  return { ...doc, hooks };
-}
-
-function applyRuntimeChange(doc: Doc, change: RuntimeChange): Doc {
-  switch (change.type) {
-    case "setHookRuntime":
-      hookIndex(doc, change.hookId);
-      return patchRuntime(doc, change.hookId, change.runtime ? checkedRuntime(change.hookId, change.runtime) : undefined, change.code);
-    case "setHookCommandLanguage": {
-      const current = commandRuntimeOf(doc, change.hookId);
-      const next = checkedRuntime(change.hookId, {
-        ...current,
-        language: change.language,
-        ...(change.command === undefined ? {} : { command: change.command }),
-        ...(change.script === undefined ? {} : { script: change.script }),
-      });
-      return patchRuntime(doc, change.hookId, next, change.code);
-    }
-    case "setHookCommand": {
-      const current = commandRuntimeOf(doc, change.hookId);
-      return patchRuntime(doc, change.hookId, checkedRuntime(change.hookId, { ...current, command: change.command }));
-    }
-    case "setHookScript": {
-      const current = commandRuntimeOf(doc, change.hookId);
-      return patchRuntime(doc, change.hookId, { ...current, script: checkedScript(change.hookId, change.script) });
-    }
-  }
-}
-
-type RuntimeChange = SetHookRuntimeChange | SetHookCommandLanguageChange | SetHookCommandChange | SetHookScriptChange;
-
-function isRuntimeChange(change: PipelineChange): change is RuntimeChange {
-  return change.type === "setHookRuntime" || change.type === "setHookCommandLanguage" || change.type === "setHookCommand" || change.type === "setHookScript";
 }
 
 function moveHook(doc: Doc, hookId: string, toIndex: number): Doc {
@@ -583,11 +297,7 @@ export function applyPipelineChanges<TDoc extends Doc>(doc: TDoc, changes: reado
  */
 export function invertPipelineChange(doc: Doc, change: PipelineChange): PipelineChange[] {
   if (isScenarioChange(change)) return invertScenarioChange(doc, change);
-  if (isRuntimeChange(change)) {
-    // Every runtime change is undone by putting back the runtime and the code it may have replaced.
-    const hook = doc.hooks[hookIndex(doc, change.hookId)] as Hook;
-    return [{ type: "setHookRuntime", hookId: change.hookId, runtime: hook.runtime ?? null, code: hook.code }];
-  }
+  if (isRuntimeChange(change)) return invertRuntimeChange(doc, change);
   switch (change.type) {
     case "addHook":
       return [{ type: "removeHook", hookId: change.hook.id }];
