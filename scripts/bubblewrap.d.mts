@@ -8,5 +8,6 @@ export interface SandboxToolDeps {
 }
 export type SandboxToolsResult = { ok: true; installed: string[] } | { ok: false; message: string };
 export const SANDBOX_TOOLS: Record<string, string>;
-export function missingToolsMessage(packages: string[]): string;
-export function ensureSandboxTools(deps: SandboxToolDeps): Promise<SandboxToolsResult>;
+export const R_TOOLS: Record<string, string>;
+export function missingToolsMessage(packages: string[], skips?: string): string;
+export function ensureSandboxTools(deps: SandboxToolDeps, tools?: Record<string, string>, skips?: string): Promise<SandboxToolsResult>;

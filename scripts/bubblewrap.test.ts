@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ensureSandboxTools, missingToolsMessage, type SandboxToolDeps } from "./bubblewrap.mjs";
+import { ensureSandboxTools, missingToolsMessage, R_TOOLS, type SandboxToolDeps } from "./bubblewrap.mjs";
 
 /* The sandbox tools of `npm test`, on a pretend machine: tools, user and commands are injected. */
 
@@ -41,5 +41,17 @@ describe("ensureSandboxTools", () => {
     expect(notRoot.ran).toEqual([]);
     const failing = machine({ isRoot: true, hasApt: true, aptCode: 100 });
     expect(await ensureSandboxTools(failing.deps)).toEqual({ ok: false, message: "npm test: bubblewrap and jq are not installed, so the process sandbox's tests will skip; run `apt-get install bubblewrap jq` as root, then npm test again." });
+  });
+
+  it("installs R (r-base-core) for the R hooks' tests the same way", async () => {
+    const m = machine({ tools: ["bwrap", "jq"], isRoot: true, hasApt: true, aptAdds: ["Rscript"] });
+    expect(await ensureSandboxTools(m.deps, R_TOOLS, "the R hooks' tests")).toEqual({ ok: true, installed: ["r-base-core"] });
+    expect(m.ran).toEqual(["apt-get update -qq", "apt-get install -y -qq r-base-core"]);
+    expect(m.logged).toEqual(["npm test: installing r-base-core with apt-get (the R hooks' tests need it)…"]);
+    const notRoot = machine({});
+    expect(await ensureSandboxTools(notRoot.deps, R_TOOLS, "the R hooks' tests")).toEqual({
+      ok: false,
+      message: "npm test: r-base-core is not installed, so the R hooks' tests will skip; run `apt-get install r-base-core` as root, then npm test again.",
+    });
   });
 });

@@ -24,7 +24,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ensureSandboxTools } from "./bubblewrap.mjs";
+import { ensureSandboxTools, R_TOOLS } from "./bubblewrap.mjs";
 import { ensureChromium } from "./chromium.mjs";
 import { nextBuild } from "./nextBuild.mjs";
 
@@ -100,6 +100,9 @@ function findTool(name) {
 if (selected.includes("unit")) {
   const tools = await ensureSandboxTools({ findTool, isRoot: process.getuid?.() === 0, hasApt, run: runCommand, log: (line) => console.log(line) });
   if (!tools.ok) console.error(tools.message);
+  // deputy's R hooks run in Debian's R inside the sandbox (server/sandbox/r).
+  const r = await ensureSandboxTools({ findTool, isRoot: process.getuid?.() === 0, hasApt, run: runCommand, log: (line) => console.log(line) }, R_TOOLS, "the R hooks' tests");
+  if (!r.ok) console.error(r.message);
 }
 
 if (selected.includes("e2e")) {

@@ -1,5 +1,6 @@
 import { uniqueHookId, uniqueHookName } from "~/core/pipeline/changes";
 import type { Hook, Pipeline } from "~/core/pipeline/schema";
+import { newHookRuntime } from "~/core/profiles/newHookRuntime";
 import type { HookPointSpec, Profile } from "~/core/profiles/types";
 
 export type NewHookKind = "template" | "blank";
@@ -25,17 +26,20 @@ export function blankHookCode(point: Pick<HookPointSpec, "contextType" | "return
  * A new hook on `point`, named after it (numbered when taken), starting from the profile's
  * template or a blank typed function, with priority/matcher fields where the point has them.
  */
-export function newHook(args: { doc: Pipeline; profile: Pick<Profile, "typesModule">; point: HookPointSpec; kind: NewHookKind }): Hook {
+export function newHook(args: { doc: Pipeline; profile: Pick<Profile, "typesModule" | "runtimes">; point: HookPointSpec; kind: NewHookKind }): Hook {
   const { doc, profile, point, kind } = args;
   const name = uniqueHookName(doc, point.id, point.id);
+  // A host that takes no functions (deputy: R) gets its own language; its template is its blank hook.
+  const runtime = newHookRuntime(profile);
   return {
     id: uniqueHookId(doc, name),
     point: point.id,
     name,
     enabled: true,
-    code: kind === "template" ? point.template : blankHookCode(point, profile.typesModule, name),
+    code: kind === "template" || runtime ? point.template : blankHookCode(point, profile.typesModule, name),
     priority: point.hasPriority ? 0 : null,
     matcher: null,
+    ...(runtime ? { runtime } : {}),
   };
 }
 

@@ -39,6 +39,7 @@ describe("hookFile", () => {
 
   it("gives a Python hook (FIM One's classes) a Python model", () => {
     expect(hookFile({ id: "g", runtime: { kind: "python" } })).toEqual({ uri: "file:///hooks/g.py", language: "python", typed: false });
+    expect(hookFile({ id: "d", runtime: { kind: "r", timeout: 0 } })).toEqual({ uri: "file:///hooks/d.R", language: "r", typed: false });
     expect(fileOfUri("file:///hooks/g.py")).toEqual({ kind: "hook", hookId: "g" });
   });
 });

@@ -21,7 +21,7 @@ const commandFiles: Record<CommandLanguage, { ext: string; language: string }> =
   other: { ext: ".txt", language: "plaintext" },
 };
 /** Hooks in their host's own language (not a command script): their file, by runtime kind. */
-const runtimeFiles: Readonly<Partial<Record<RuntimeKind, { ext: string; language: string }>>> = { python: { ext: ".py", language: "python" } };
+const runtimeFiles: Readonly<Partial<Record<RuntimeKind, { ext: string; language: string }>>> = { python: { ext: ".py", language: "python" }, r: { ext: ".R", language: "r" } };
 const HOOK_EXTENSIONS = [".ts", ...new Set([...Object.values(commandFiles), ...Object.values(runtimeFiles)].map((f) => f.ext))];
 
 export function hookUri(hookId: string, ext = ".ts"): string {

@@ -5,6 +5,8 @@ import "monaco-editor/languages/definitions/typescript/register";
 // Command hooks' scripts: highlighting only (see configureTypeScript for JavaScript's checks).
 import "monaco-editor/languages/definitions/shell/register";
 import "monaco-editor/languages/definitions/python/register";
+// deputy's hooks are R closures.
+import "monaco-editor/languages/definitions/r/register";
 import "monaco-editor/languages/definitions/javascript/register";
 import * as typescript from "monaco-editor/languages/features/typescript/register";
 
@@ -13,7 +15,7 @@ import * as typescript from "monaco-editor/languages/features/typescript/registe
  * page, so only the lazily loaded editor imports it; the designer's first load stays small.
  *
  * - Only the editor core, its features, the TypeScript language and the languages of command
- *   hooks' scripts (shell, Python, JavaScript) are included, not Monaco's seventy others.
+ *   hooks' scripts (shell, Python, JavaScript) and R (deputy's hooks) are included, not Monaco's seventy others.
  * - The workers are bundled too (`new Worker(new URL(…, import.meta.url))` is what Next's
  *   bundlers recognise), so nothing is fetched from a CDN.
  * - @monaco-editor/react would otherwise inject a <script> from jsDelivr; `loader.config`

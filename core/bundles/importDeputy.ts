@@ -1,12 +1,11 @@
 import { PIPELINE_FORMAT, type Hook, type PipelineInput } from "../pipeline/schema";
 import { parsePipeline } from "../pipeline/parsePipeline";
-import { getDefaultScenario } from "../profiles/scenarios";
 import type { Profile } from "../profiles/types";
 import { BundleError } from "./errors";
 import { HOOK_MARKER } from "./exportDeputy";
 import type { VellumImport } from "./importVellum";
 import type { PluginFiles } from "./types";
-import { callArguments, findCalls, lineAt, stringLiteral, stripComments, topLevelExpressions } from "./rSource";
+import { callArguments, type CallArgument, findCalls, lineAt, stringLiteral, stripComments, topLevelExpressions } from "./rSource";
 
 /**
  * Reads a deputy hooks.R back into a pipeline, statically (R is never run): each
@@ -87,13 +86,14 @@ export function importDeputyHooksFile(options: { fileName: string; text: string;
   const warnings: string[] = [];
   const hooks: Hook[] = [];
   const ids = new Set<string>();
-  const calls = [...findCalls(text, "HookMatcher$new"), ...findCalls(text, "deputy::HookMatcher$new")].sort((a, b) => a - b);
+  // HookMatcher$new( and deputy::HookMatcher$new( alike, in file order.
+  const calls = findCalls(text, "HookMatcher$new");
   for (const open of calls) {
     const line = lineAt(text, open);
     const where = `${fileName}:${line}`;
     const parsed = callArguments(text, open);
     if (!parsed) throw new BundleError("NOT_STATIC", `${where}: HookMatcher$new( is not closed.`);
-    const byName = new Map<string, { source: string; start: number }>();
+    const byName = new Map<string, CallArgument>();
     let position = 0;
     for (const arg of parsed.args) {
       const name = arg.name ?? ARG_ORDER.filter((n) => !byName.has(n))[0] ?? `#${++position}`;
@@ -113,7 +113,7 @@ export function importDeputyHooksFile(options: { fileName: string; text: string;
     const callback = byName.get("callback");
     if (!callback) throw new BundleError("NOT_STATIC", `${where}: HookMatcher$new() has no callback.`);
     let def: Definition;
-    if (isFunctionLiteral(callback.source)) def = { code: `${callback.source}\n`, line: lineAt(text, callback.start) };
+    if (isFunctionLiteral(callback.source)) def = { code: `${callback.text}\n`, line: lineAt(text, callback.start), ...markerOf(commentsAbove(text, text.lastIndexOf("\n", open) + 1)) };
     else {
       const named = defs.get(callback.source);
       if (!named) throw new BundleError("NOT_STATIC", `${where}: the callback ${callback.source} is not a function written inline or defined at top level as name <- function(...); Hookwright cannot read it without running R.`);
@@ -140,8 +140,7 @@ export function importDeputyHooksFile(options: { fileName: string; text: string;
   }
   if (hooks.length === 0) throw new BundleError("NO_HOOKS", `${fileName} registers no hooks: Hookwright looks for HookMatcher$new(event = "...", callback = ...) calls.`);
   const title = /^#\s*(.+?): deputy hooks exported by Hookwright\./m.exec(text)?.[1] ?? fileName.replace(/\.R$/i, "");
-  const scenario = getDefaultScenario(profile.id);
-  const input: PipelineInput = { format: PIPELINE_FORMAT, name: title, profile: profile.id, hooks, scenarios: scenario ? [scenario] : [] };
+  const input: PipelineInput = { format: PIPELINE_FORMAT, name: title, profile: profile.id, hooks, scenarios: [] };
   const parsed = parsePipeline(input);
   if (!parsed.ok) throw new BundleError("INVALID_PIPELINE", `${fileName} does not make a valid pipeline: ${parsed.issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`);
   return { pipeline: parsed.value, warnings };
@@ -153,7 +152,7 @@ export function isDeputyHooks(files: PluginFiles): boolean {
 }
 
 function deputyFileOf(files: PluginFiles): [string, string] | null {
-  const candidates = [...files].filter((e): e is [string, string] => /\.R$/i.test(e[0]) && e[1] !== null && findCalls(e[1], "HookMatcher$new").length + findCalls(e[1], "deputy::HookMatcher$new").length > 0);
+  const candidates = [...files].filter((e): e is [string, string] => /\.R$/i.test(e[0]) && e[1] !== null && findCalls(e[1], "HookMatcher$new").length > 0);
   return candidates.find(([p]) => p.split("/").pop() === "hooks.R") ?? candidates[0] ?? null;
 }
 

@@ -95,21 +95,34 @@ export function topLevelExpressions(text: string): { start: number; end: number;
   return out;
 }
 
+/** One argument of a call: its name (null when positional), its source without comments, and as written. */
+export interface CallArgument {
+  name: string | null;
+  source: string;
+  text: string;
+  start: number;
+}
+
 /**
  * The arguments of the call whose "(" is at `open`: each as its name (null when positional) and
  * its source text, and the index just past the ")".
  */
-export function callArguments(text: string, open: number): { args: { name: string | null; source: string; start: number }[]; end: number } | null {
-  const args: { name: string | null; source: string; start: number }[] = [];
+export function callArguments(text: string, open: number): { args: CallArgument[]; end: number } | null {
+  const args: CallArgument[] = [];
   let depth = 0;
   let argStart = open + 1;
   const push = (end: number) => {
     const raw = text.slice(argStart, end);
-    const lead = raw.length - raw.trimStart().length;
+    // Comment lines before the argument belong to no one; comments inside it stay in `text`.
+    const lead = /^(?:\s*#[^\n]*\n)*\s*/.exec(raw)?.[0].length ?? 0;
+    const written = raw.slice(lead).trimEnd();
     const trimmed = stripComments(raw).trim();
     if (trimmed === "") return;
-    const named = /^([A-Za-z.][\w.]*|`[^`]+`)\s*=(?!=)\s*([\s\S]*)$/.exec(trimmed);
-    args.push(named ? { name: (named[1] ?? "").replace(/`/g, ""), source: (named[2] ?? "").trim(), start: argStart + lead } : { name: null, source: trimmed, start: argStart + lead });
+    const NAME = /^([A-Za-z.][\w.]*|`[^`]+`)\s*=(?!=)\s*/;
+    const named = NAME.exec(trimmed);
+    const source = named ? trimmed.slice(named[0].length).trim() : trimmed;
+    const own = named ? written.replace(NAME, "") : written;
+    args.push({ name: named ? (named[1] ?? "").replace(/`/g, "") : null, source, text: own, start: argStart + lead });
   };
   for (let i = open; i < text.length; i++) {
     const ch = text[i] ?? "";

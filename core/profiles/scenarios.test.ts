@@ -11,6 +11,7 @@ import { examplePipelines } from "../examples";
 import { expectationSchema } from "../pipeline/expectationSchema";
 import { listProfiles } from "./index";
 import { getDefaultScenario } from "./scenarios";
+import { newHookRuntime } from "./newHookRuntime";
 
 describe("default scenario of each profile", () => {
   for (const profile of listProfiles()) {
@@ -22,7 +23,7 @@ describe("default scenario of each profile", () => {
         name: "probe",
         profile: profile.id,
         // In the host's own runtime where it takes no functions (deputy: R); the in-process runner answers for it.
-        hooks: profile.points.map((p) => ({ id: p.id, point: p.id, name: p.id, code: "", ...(profile.runtimes?.includes("function") === false && profile.runtimes[0] !== "command" ? { runtime: { kind: profile.runtimes[0] } } : {}) })),
+        hooks: profile.points.map((p) => ({ id: p.id, point: p.id, name: p.id, code: "", runtime: newHookRuntime(profile) })),
         scenarios: [scenario],
         // Every host setting at the value that lets every hook run (OpenClaw allowConversationAccess).
         hostSettings: Object.fromEntries((profile.settings ?? []).map((s) => [s.id, s.requires])),

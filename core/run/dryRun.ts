@@ -4,6 +4,7 @@ import type { HookRunner } from "../engine/ports";
 import type { JsonObject } from "../json";
 import type { Pipeline, Scenario } from "../pipeline/schema";
 import { getProfile } from "../profiles";
+import { newHookRuntime } from "../profiles/newHookRuntime";
 import type { EncodedTraceEvent, TraceEvent } from "../trace/events";
 import { createStreamResolver } from "../trace/resolve";
 
@@ -26,7 +27,10 @@ export async function dryRun(pipeline: Pipeline, scenario: Scenario): Promise<Dr
   if (!profile) return { reached: [], contexts: {} };
   const probe: Pipeline = {
     ...pipeline,
-    hooks: profile.points.map((p) => ({ id: `dry-run:${p.id}`, point: p.id, name: `dry-run ${p.id}`, enabled: true, code: "", priority: null, matcher: null })),
+    hooks: profile.points.map((p) => {
+      const runtime = newHookRuntime(profile);
+      return { id: `dry-run:${p.id}`, point: p.id, name: `dry-run ${p.id}`, enabled: true, code: "", priority: null, matcher: null, ...(runtime ? { runtime } : {}) };
+    }),
   };
   const runner: HookRunner = {
     runChain: (request) => Promise.resolve({ calls: [], context: request.context }),

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as RouteModule from "~/app/api/trpc/[trpc]/route";
 import { listProfiles } from "~/core/profiles";
+import { newHookRuntime } from "~/core/profiles/newHookRuntime";
 
 /*
  * Issue 9 through the real route, as the browser calls it: the app's database, run service and
@@ -60,7 +61,9 @@ describe("authoring over HTTP (worker pool, sandbox)", () => {
       const bare = await mutate<{ runs: { runId: string }[] }>("runs.startAll", { pipelineId: created.id });
       expect(await finished(bare.runs[0]?.runId ?? "")).toMatchObject({ status: "finished", exitReason: "no_tool_calls", expectationsPassed: 2, expectationsFailed: 0 });
 
-      const hooks = profile.points.map((p) => ({ id: p.id, point: p.id, name: p.id, enabled: true, code: p.template }));
+      // In the host's own language where it takes no functions (deputy: R).
+      const runtime = newHookRuntime(profile);
+      const hooks = profile.points.map((p) => ({ id: p.id, point: p.id, name: p.id, enabled: true, code: p.template, ...(runtime ? { runtime } : {}) }));
       // Every host setting at the value that lets every hook run (OpenClaw allowConversationAccess).
       const hostSettings = Object.fromEntries((profile.settings ?? []).map((s) => [s.id, s.requires]));
       const saved = await mutate<{ revision: number }>("pipelines.save", { id: created.id, baseRevision: 1, document: { ...created.document, hooks, ...(profile.settings ? { hostSettings } : {}) } });

@@ -5,17 +5,18 @@ import { parseArgs } from "node:util";
 import { withDefaultScenario } from "~/core/profiles/scenarios";
 import { ArchiveError } from "~/server/bundles/archiveError";
 import { DEFAULT_ARCHIVE_LIMITS, formatBytes } from "~/server/bundles/limits";
-import { importPluginFolder, importPluginZip, importPythonFile } from "~/server/bundles/service";
+import { importPluginFolder, importPluginZip, importPythonFile, importRFile } from "~/server/bundles/service";
 import { printNotes, runBundleCommand } from "./bundleCommands";
 import { UsageError, type CliIO, type Command } from "./command";
 
-export const IMPORT_USAGE = `Usage: hookwright import PLUGIN.zip|PLUGIN_FOLDER|HOOKS.py -o PIPELINE.json [--force]
+export const IMPORT_USAGE = `Usage: hookwright import PLUGIN.zip|PLUGIN_FOLDER|HOOKS.py|HOOKS.R -o PIPELINE.json [--force]
 
 Reads a plugin (a folder or a zip of one) into a new pipeline file on its host's profile: a
 Vellum plugin (package.json and hooks/), an OpenClaw plugin (openclaw.plugin.json), Claude
 Code hooks (a plugin's hooks/hooks.json, or a project's .claude/settings.json with the scripts
 it runs), or FIM One Python hooks (a hookwright_hooks/ package, or one .py file of hook
-classes, read without running it). --force overwrites an existing PIPELINE.json.`;
+classes, read without running it), or deputy R hooks (a hooks.R of HookMatcher$new() calls, read
+without running R). --force overwrites an existing PIPELINE.json.`;
 
 /**
  * `hookwright import`: a Vellum plugin zip or folder as a pipeline file (docs/bundles.md).
@@ -47,7 +48,9 @@ export function importCommand(argv: readonly string[], io: CliIO): Promise<numbe
       ? await importPluginFolder(source)
       : source.endsWith(".py")
         ? importPythonFile(source, new Uint8Array(await readFile(source)))
-        : importPluginZip(new Uint8Array(await readFile(source)));
+        : /\.R$/i.test(source)
+          ? importRFile(source.split("/").pop() ?? source, new Uint8Array(await readFile(source)))
+          : importPluginZip(new Uint8Array(await readFile(source)));
     // A plugin carries no scenario unless Hookwright exported it.
     const pipeline = withDefaultScenario(result.pipeline);
     await writeFile(output, `${JSON.stringify(pipeline, null, 2)}\n`, "utf8");
@@ -59,7 +62,7 @@ export function importCommand(argv: readonly string[], io: CliIO): Promise<numbe
 
 const command: Command = {
   name: "import",
-  summary: "Read a plugin (Vellum, OpenClaw, Claude Code hooks, FIM One Python hooks; a .zip, a folder or a .py) into a new pipeline file.",
+  summary: "Read a plugin (Vellum, OpenClaw, Claude Code hooks, FIM One Python hooks, deputy R hooks; a .zip, a folder, a .py or a .R) into a new pipeline file.",
   usage: IMPORT_USAGE.split("\n")[0]?.replace(/^Usage: /, "") ?? "",
   run: importCommand,
 };

@@ -8,6 +8,7 @@ import { getProfile, listProfiles } from "../../core/profiles";
 import { blankDocument } from "../../db/pipelineStore";
 import { main } from "./main";
 import { parseXml } from "./testing/xmlCheck";
+import { newHookRuntime } from "~/core/profiles/newHookRuntime";
 
 /* `hookwright test` through the CLI entry, with hooks in the real QuickJS sandbox. */
 
@@ -78,7 +79,10 @@ describe("hookwright test", () => {
   it("runs a new pipeline of every profile at once: its default scenario passes with a template hook on every point", async () => {
     for (const { id } of listProfiles()) {
       const doc = blankDocument(`New ${id}`, id);
-      const hooks = getProfile(id)?.points.map((p) => ({ id: p.id, point: p.id, name: p.id, enabled: true, code: p.template, priority: null, matcher: null })) ?? [];
+      const profile = getProfile(id);
+      // In the host's own language where it takes no functions (deputy: R).
+      const runtime = profile ? newHookRuntime(profile) : undefined;
+      const hooks = profile?.points.map((p) => ({ id: p.id, point: p.id, name: p.id, enabled: true, code: p.template, priority: null, matcher: null, ...(runtime ? { runtime } : {}) })) ?? [];
       const r = await cli(["test", `${id}.json`], { [`${id}.json`]: { ...doc, hooks } });
       expect([id, r.code, r.stdout.trim().split("\n").at(-1)]).toEqual([id, 0, "1 scenario: 1 passed, 0 failed"]);
     }

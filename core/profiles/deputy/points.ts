@@ -96,7 +96,8 @@ function point(p: PointInput): HookPointSpec {
     hasPriority: false,
     hasMatcher: true,
     fold: FOLD,
-    args,
+    // No `args`: the context's fields are the callback's named arguments, any JSON value each (not
+    // the (event, ctx) objects of a fold host); the R runtime passes them by name.
     decisionRules: p.decisionRules ?? [],
     template: template(p),
     ...(p.conditional ? { conditional: p.conditional } : {}),

@@ -272,12 +272,13 @@ winning <- NULL
 not_called <- list()
 done <- FALSE
 for (hook in registered) {
-  if (done) { not_called[[length(not_called) + 1L]] <- list(hookId = hook$id, why = sprintf("not called: %s returned a non-NULL value first and deputy stops at the first one", winner)); next }
+  # get_hooks() filters by pattern first (D:R/hooks.R:486-494); then fire() stops at the first non-NULL value.
   if (!matches(hook$pattern, tool_name)) {
     why <- if (is.null(tool_name)) sprintf("not called: it has pattern \"%s\", and %s passes no tool name, so it never matches", hook$pattern, event) else sprintf("not called: pattern \"%s\" does not match tool \"%s\" (grepl)", hook$pattern, tool_name)
     not_called[[length(not_called) + 1L]] <- list(hookId = hook$id, why = why)
     next
   }
+  if (done) { not_called[[length(not_called) + 1L]] <- list(hookId = hook$id, why = sprintf("not called: %s returned a non-NULL value first and deputy stops at the first one", winner)); next }
   callr <- hook$timeout > 0
   limit <- if (callr) min(hook$timeout, inp$limit_s) else inp$limit_s
   ran <- capture(function() if (callr) in_callr_child(hook$callback, args) else do.call(hook$callback, args), limit, hook$file)

@@ -65,7 +65,8 @@ function inputSource(request: ChainRequest, hooks: readonly { id: string; file: 
   const { limits, clockMs, seed, marker } = run;
   const context = request.context;
   const toolName = typeof context.tool_name === "string" ? context.tool_name : null;
-  const argNames = request.fold?.args ?? Object.keys(context);
+  // The point's context is the callback's named arguments (core/profiles/deputy/points.ts).
+  const argNames = Object.keys(context);
   const args = argNames.filter((name) => name !== "tool_name").map((name) => `\`${name}\` = ${rLiteral(context[name] ?? null)}`);
   const hookList = hooks.map(({ id, file, hook }) => {
     const timeout = hook.runtime?.kind === "r" ? (hook.runtime.timeout ?? DEPUTY_DEFAULT_TIMEOUT_S) : DEPUTY_DEFAULT_TIMEOUT_S;
