@@ -6,6 +6,7 @@ import { groupByMatcher } from "~/core/pipeline/matcherGroups";
 import type { HookPointSpec, Profile } from "~/core/profiles";
 import { gatedHooks } from "~/core/profiles/gating";
 import type { Pipeline } from "~/core/pipeline/schema";
+import { runtimeKindOf } from "~/core/pipeline/runtimeSchema";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import { dropTargetIndex } from "./dropIndex";
 import styles from "./hookPanel.module.css";
@@ -95,6 +96,7 @@ export function HookList({ point, profile }: { point: HookPointSpec; profile?: P
       setPriority: (hookId, priority) => commands.setPriority(hookId, priority),
       setMatcher: (hookId, matcher) => commands.setMatcher(hookId, matcher),
       setTimeout: (hookId, timeoutMs) => commands.setTimeout(hookId, timeoutMs),
+      setRuntimeTimeout: (hookId, seconds) => commands.setRuntimeTimeout(hookId, seconds),
       setOnFailure: (hookId, onFailure) => commands.setOnFailure(hookId, onFailure),
       dragStart: (hookId) => setDrag({ id: hookId, overId: null, after: false }),
       dragOver: (hookId, after) => {
@@ -147,6 +149,7 @@ export function HookList({ point, profile }: { point: HookPointSpec; profile?: P
         count={hooks.length}
         point={point}
         matcher={matcher}
+        runtimeTimeout={profile?.callbackAuthoring?.[runtimeKindOf(hook)]?.timeout}
         gated={gated.get(hook.id) ?? null}
         runPosition={positions.get(hook.id)}
         tabbable={hook.id === tabbableId}

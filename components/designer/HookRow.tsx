@@ -20,6 +20,7 @@ export interface HookRowActions {
   setPriority(hookId: string, priority: number | null): void;
   setMatcher(hookId: string, matcher: Hook["matcher"]): void;
   setTimeout(hookId: string, timeoutMs: number | null): void;
+  setRuntimeTimeout(hookId: string, seconds: number | null): void;
   setOnFailure(hookId: string, onFailure: "continue" | "block" | null): void;
   dragStart(hookId: string): void;
   dragOver(hookId: string, after: boolean): void;
@@ -35,6 +36,8 @@ export interface HookRowProps {
   point: Pick<HookPointSpec, "hasPriority" | "hasMatcher" | "ordering" | "hasTimeout" | "fold" | "matcherTarget" | "onFailure">;
   /** How the profile's matchers are written, and the host loader's check of one (null: fine). */
   matcher?: { shape: "pattern" | "tool-ids"; check?: (matcher: string | string[]) => string | null };
+  /** The host's own timeout of the hook's runtime (deputy's HookMatcher timeout, seconds), from the profile; absent: none. */
+  runtimeTimeout?: { defaultSeconds: number; doc: string };
   /** The host drops this hook at registration (a plugin setting): why, in its words. */
   gated?: string | null;
   runPosition: number | undefined;
@@ -55,6 +58,7 @@ export const HookRow = memo(function HookRow(props: HookRowProps) {
   const [priorityDraft, setPriorityDraft] = useState<string | null>(null);
   const [timeoutDraft, setTimeoutDraft] = useState<string | null>(null);
   const [matcherError, setMatcherError] = useState<string | null>(null);
+  const [secondsDraft, setSecondsDraft] = useState<string | null>(null);
 
   const startRename = () => {
     setDraft(hook.name);
@@ -116,6 +120,16 @@ export const HookRow = memo(function HookRow(props: HookRowProps) {
     setTimeoutDraft(null);
   };
   const defaultTimeout = point.fold?.defaultTimeoutMs ?? null;
+
+  const runtimeTimeout = props.runtimeTimeout;
+  const currentSeconds = hook.runtime && "timeout" in hook.runtime ? hook.runtime.timeout : undefined;
+  const secondsInvalid = secondsDraft !== null && secondsDraft.trim() !== "" && !(Number.isFinite(Number(secondsDraft)) && Number(secondsDraft) >= 0 && Number(secondsDraft) <= 3600);
+  const commitSeconds = () => {
+    if (secondsDraft === null || secondsInvalid) return;
+    const text = secondsDraft.trim();
+    actions.setRuntimeTimeout(hook.id, text === "" ? null : Number(text));
+    setSecondsDraft(null);
+  };
 
   /** A list profile's matcher is comma-separated tool ids, checked as the host's loader checks it. */
   const commitMatcher = (text: string) => {
@@ -237,7 +251,7 @@ export const HookRow = memo(function HookRow(props: HookRowProps) {
             Gated off: {props.gated}
           </p>
         ) : null}
-        {point.hasPriority || point.hasMatcher || point.hasTimeout || point.onFailure ? (
+        {point.hasPriority || point.hasMatcher || point.hasTimeout || point.onFailure || runtimeTimeout ? (
           <div className={styles.fields}>
             {point.hasPriority ? (
               <label className={styles.smallField}>
@@ -292,6 +306,29 @@ export const HookRow = memo(function HookRow(props: HookRowProps) {
                 {point.onFailure.ignored && hook.onFailure === "block" ? (
                   <span className={styles.gatedLine} data-testid="on-failure-ignored">
                     ignored: {point.onFailure.ignored}
+                  </span>
+                ) : null}
+              </label>
+            ) : null}
+            {runtimeTimeout ? (
+              <label className={styles.smallField}>
+                <span>timeout (s)</span>
+                <input
+                  className={`input ${styles.smallInput}`}
+                  inputMode="decimal"
+                  value={secondsDraft ?? (currentSeconds === undefined ? "" : String(currentSeconds))}
+                  placeholder={String(runtimeTimeout.defaultSeconds)}
+                  aria-invalid={secondsInvalid ? true : undefined}
+                  aria-label={`timeout of ${hook.name} in seconds`}
+                  title={secondsInvalid ? "A timeout is a number of seconds from 0 to 3600" : runtimeTimeout.doc}
+                  data-testid="hook-runtime-timeout"
+                  onChange={(e) => setSecondsDraft(e.target.value)}
+                  onBlur={commitSeconds}
+                  onKeyDown={(e) => e.key === "Enter" && commitSeconds()}
+                />
+                {secondsInvalid ? (
+                  <span className={`field-error ${matcherStyles.fieldError}`} role="alert" data-testid="runtime-timeout-error">
+                    timeout of {hook.name}, not saved: a number of seconds from 0 to 3600
                   </span>
                 ) : null}
               </label>

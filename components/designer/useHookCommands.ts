@@ -22,6 +22,8 @@ export interface HookCommands {
   setMatcher(hookId: string, matcher: Hook["matcher"]): void;
   /** The hook's own per-handler budget in ms; null: the host's default. */
   setTimeout(hookId: string, timeoutMs: number | null): void;
+  /** The host's own timeout of the hook's runtime, in seconds (deputy's HookMatcher timeout); null: the host's default. */
+  setRuntimeTimeout(hookId: string, seconds: number | null): void;
   /** What a failure of the hook does (point.onFailure); null: the host's default (continue). */
   setOnFailure(hookId: string, onFailure: "continue" | "block" | null): void;
   /** A host plugin setting (profile.settings); null: the host's default. */
@@ -83,6 +85,8 @@ export function useHookCommands(): HookCommands {
         applyChanges([{ type: "setHookMatcher", hookId, matcher }], `Set matcher of ${named(hookId)}`),
       setTimeout: (hookId, timeoutMs) =>
         applyChanges([{ type: "setHookTimeout", hookId, timeoutMs }], `Set timeoutMs of ${named(hookId)}`),
+      setRuntimeTimeout: (hookId, seconds) =>
+        applyChanges([{ type: "setHookRuntimeTimeout", hookId, timeout: seconds }], `Set timeout of ${named(hookId)}`),
       setOnFailure: (hookId, onFailure) =>
         applyChanges([{ type: "setHookOnFailure", hookId, onFailure }], `Set onFailure of ${named(hookId)}`),
       setHostSetting: (id, value) => applyChanges([{ type: "setHostSetting", id, value }], `Set ${id}`),

@@ -16,6 +16,7 @@ import styles from "./hookCodeEditor.module.css";
 import { monaco, typescript } from "./setupMonaco";
 import { syncPipelineModels } from "./syncPipelineModels";
 import { syncPythonCompletions, usePythonSyntaxCheck } from "./usePythonHooks";
+import { syncCallbackCompletions, useCallbackHookCheck } from "./useCallbackHooks";
 import { usePrefersDark } from "./usePrefersDark";
 
 export interface HookCodeEditorProps {
@@ -72,11 +73,14 @@ export default function HookCodeEditor(props: HookCodeEditorProps) {
   useEffect(() => configureTypeScript(typescript, declarations, dependencyLibs), [declarations, dependencyLibs]);
 
   const checkedModules = useRef(doc.modules);
-  usePythonSyntaxCheck(monaco, { profile, saved: useEditorStore((s) => s.savedDoc) });
+  const savedDoc = useEditorStore((s) => s.savedDoc);
+  usePythonSyntaxCheck(monaco, { profile, saved: savedDoc });
+  useCallbackHookCheck(monaco, { profile, saved: savedDoc });
 
   useEffect(() => {
     syncPipelineModels(monaco, { doc, profile });
-    syncPythonCompletions(monaco, { doc, profile });
+    syncPythonCompletions({ doc, profile });
+    syncCallbackCompletions({ doc, profile });
     // Contract checks ask the TS worker; batch them behind a short pause in typing.
     const timer = setTimeout(() => {
       void checkHookContracts(monaco, typescript, { doc, profile });

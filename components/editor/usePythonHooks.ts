@@ -8,7 +8,7 @@ import type { Pipeline } from "~/core/pipeline/schema";
 import type { Profile, PythonAuthoring } from "~/core/profiles/types";
 import { hookFile } from "./fileUris";
 import { completionsAt } from "./pythonCompletions";
-import type { Monaco } from "./setupMonaco";
+import { monaco as monacoInstance, type Monaco } from "./setupMonaco";
 
 /*
  * Python hooks in Monaco: completions fed by the profile (pythonCompletions.ts) on the models of
@@ -20,11 +20,12 @@ export const PYTHON_SYNTAX_OWNER = "hookwright-python";
 
 /** The profile data of each Python hook's model, by URI; read by the one completion provider. */
 const authoringByUri = new Map<string, PythonAuthoring>();
-let registered = false;
-
+/**
+ * The one provider, registered when this module loads: a provider lives as long as the page, so
+ * nothing of a component may be in its closure's scope chain (registered from an editor's effect,
+ * a bundler that inlines the call keeps that editor, and its designer, alive for good).
+ */
 function registerCompletions(monaco: Monaco): void {
-  if (registered) return;
-  registered = true;
   monaco.languages.registerCompletionItemProvider("python", {
     triggerCharacters: [".", "(", ","],
     provideCompletionItems(model, position) {
@@ -47,9 +48,10 @@ function registerCompletions(monaco: Monaco): void {
   });
 }
 
+registerCompletions(monacoInstance);
+
 /** Keeps the completion provider pointed at the pipeline's Python hooks. */
-export function syncPythonCompletions(monaco: Monaco, args: { doc: Pipeline; profile: Profile }): void {
-  registerCompletions(monaco);
+export function syncPythonCompletions(args: { doc: Pipeline; profile: Profile }): void {
   authoringByUri.clear();
   const authoring = args.profile.pythonAuthoring;
   if (!authoring) return;

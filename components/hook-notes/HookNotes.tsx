@@ -38,16 +38,17 @@ export function HookNoteLine({ hookId }: { hookId: string }) {
   const notes = useContext(HookNotesContext);
   const note = notes?.byHook.get(hookId);
   if (!notes || !note) return null;
-  if (note.fired && note.ignoredWrites.length === 0) return null;
+  if (note.fired && note.ignoredWrites.length === 0 && !note.won) return null;
   const text = note.message ?? (note.fired ? `writes the host ignores: ${note.ignoredWrites.map((w) => w.path).join(", ")}` : "did not fire");
+  const kind = !note.fired ? (note.why?.kind ?? "silent") : note.ignoredWrites.length > 0 ? "ignored-writes" : "won";
   return (
     <p
-      className={note.fired ? styles.ignored : styles.silent}
+      className={kind === "won" ? styles.won : note.fired ? styles.ignored : styles.silent}
       title={`In the last run of scenario “${notes.scenario}”`}
       data-testid="hook-note"
-      data-kind={note.fired ? "ignored-writes" : (note.why?.kind ?? "silent")}
+      data-kind={kind}
     >
-      {note.fired ? "⚠ " : "○ "}
+      {kind === "won" ? "★ " : note.fired ? "⚠ " : "○ "}
       {text}
     </p>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink, httpBatchStreamLink, httpSubscriptionLink, splitLink } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpBatchStreamLink, httpLink, httpSubscriptionLink, isNonJsonSerializable, splitLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { useState, type ReactNode } from "react";
 import superjson from "superjson";
@@ -37,12 +37,17 @@ export function TRPCReactProvider({ children }: { children: ReactNode }) {
           condition: (op) => op.type === "subscription",
           true: httpSubscriptionLink({ url: apiUrl(), transformer: superjson }),
           false: splitLink({
+            // A session file streams to its procedure as a raw body (sessions.import): not JSON, not batched.
+            condition: (op) => isNonJsonSerializable(op.input),
+            true: httpLink({ url: apiUrl(), transformer: superjson }),
+            false: splitLink({
             // Trace pages can be tens of megabytes (a turn with big tool results): the streaming
             // link's line reader re-splits its whole buffer per network chunk (quadratic in a long
             // line), so pages come through the plain batch link, parsed once.
             condition: (op) => op.path === "runs.events",
             true: httpBatchLink({ url: apiUrl(), transformer: superjson }),
             false: httpBatchStreamLink({ url: apiUrl(), transformer: superjson }),
+            }),
           }),
         }),
       ],

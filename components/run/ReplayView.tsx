@@ -6,6 +6,7 @@ import { useCallback, useState } from "react";
 import { RerunAnsweringAgain } from "~/components/approvals/RerunAnsweringAgain";
 import { RunApprovals } from "~/components/approvals/RunApprovals";
 import { RunWithExpectations } from "~/components/expectations/RunWithExpectations";
+import { SessionVerdicts } from "./SessionVerdicts";
 import { ServerExpectationSink } from "~/components/expectations/ServerExpectationSink";
 import { errorMessage } from "~/components/providers/apiError";
 import { useTRPC } from "~/components/providers/TrpcProvider";
@@ -106,6 +107,7 @@ export function ReplayView(props: { pipelineId: string; runId: string; initialSt
       <RunGraph document={pipeline.document} position={position} />
       <ServerExpectationSink pipelineId={props.pipelineId}>
         <RunWithExpectations pipelineId={props.pipelineId} runId={props.runId} store={store} onStep={(seq) => onStep(seq - 1)}>
+          <SessionVerdicts runId={props.runId} store={store} onSelect={onStep} />
           <TraceView store={store} step={step} onStep={onStep} follow={false} onPosition={setPosition} onOpenHook={openHook} />
         </RunWithExpectations>
       </ServerExpectationSink>

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import type { Scenario } from "~/core/pipeline/schema";
 import { RunApprovals } from "~/components/approvals/RunApprovals";
+import { SessionVerdicts } from "./SessionVerdicts";
 import { RunWithExpectations } from "~/components/expectations/RunWithExpectations";
 import { errorMessage } from "~/components/providers/apiError";
 import { useTRPC } from "~/components/providers/TrpcProvider";
@@ -150,6 +151,7 @@ export function RunPanel(props: {
       {!scenario ? <p className="run-muted">{props.noScenarioHint ?? "This pipeline has no scenario yet."}</p> : null}
       {store && runId ? (
         <RunWithExpectations pipelineId={props.pipelineId} runId={runId} store={store} onSelect={onStep}>
+          <SessionVerdicts runId={runId} store={store} onSelect={onStep} />
           <RunApprovals runId={runId} store={store} />
           <LiveHookCards store={store} onOpenHook={props.onOpenHook} onSelect={onStep} />
           <TraceView store={store} step={step} onStep={onStep} follow={follow} onPosition={onPosition} onOpenHook={props.onOpenHook} keyboard={false} />

@@ -1,5 +1,7 @@
 "use client";
-import { useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
+import { SessionImportDialog } from "~/components/sessions/SessionImportDialog";
+import sessionStyles from "~/components/sessions/sessions.module.css";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import { uniqueScenarioName } from "~/core/pipeline/changes";
 import type { Scenario } from "~/core/pipeline/schema";
@@ -12,6 +14,8 @@ const noScenarios: readonly Scenario[] = [];
  * The pipeline's scenarios: pick the one to run and edit; add (blank or from the profile's
  * template), rename, duplicate, delete and reorder. Each is one undoable change, saved at once.
  * Keys in the list: ↑/↓ select, Alt+↑/↓ reorder, F2 rename, Delete delete, Ctrl/⌘+D duplicate.
+ * A host's session file (.jsonl) dropped on the list, or picked with "From a session file…",
+ * becomes a scenario after its import summary (components/sessions).
  */
 export function ScenarioList(props: { onAdded: () => void }) {
   const scenarios = useEditorStore((s) => s.doc?.scenarios ?? noScenarios);
@@ -23,6 +27,10 @@ export function ScenarioList(props: { onAdded: () => void }) {
   const profileId = doc?.profile ?? null;
   const template = useMemo(() => (profileId ? profileTemplate(profileId) : null), [profileId]);
   const [renaming, setRenaming] = useState<string | null>(null);
+  const [sessionFile, setSessionFile] = useState<File | null>(null);
+  const [dropping, setDropping] = useState(false);
+  const sessionInput = useRef<HTMLInputElement>(null);
+  const pipelineId = useEditorStore((s) => s.pipelineId);
   const index = scenarios.findIndex((s) => s.name === selected);
 
   if (!doc) return null;
@@ -47,6 +55,21 @@ export function ScenarioList(props: { onAdded: () => void }) {
     if (from + by >= 0 && from + by < scenarios.length) applyChanges([{ type: "moveScenario", name, toIndex: from + by }], `Move scenario ${name} ${by < 0 ? "up" : "down"}`);
   };
 
+  const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer.types).includes("Files");
+  const onDragOver = (e: DragEvent<HTMLElement>) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = "copy";
+    setDropping(true);
+  };
+  const onDrop = (e: DragEvent<HTMLElement>) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    setDropping(false);
+    const file = e.dataTransfer.files[0];
+    if (file) setSessionFile(file);
+  };
+
   const onKey = (e: KeyboardEvent<HTMLUListElement>) => {
     if (!selected || renaming) return;
     const step = e.key === "ArrowUp" ? -1 : e.key === "ArrowDown" ? 1 : 0;
@@ -62,7 +85,14 @@ export function ScenarioList(props: { onAdded: () => void }) {
   };
 
   return (
-    <section className={styles.listPane} aria-labelledby="scenarios-title">
+    <section
+      className={`${styles.listPane}${dropping ? ` ${sessionStyles.dropping}` : ""}`}
+      aria-labelledby="scenarios-title"
+      onDragOver={onDragOver}
+      onDragLeave={() => setDropping(false)}
+      onDrop={onDrop}
+      data-testid="scenario-list-pane"
+    >
       <div className={styles.listHead}>
         <h2 id="scenarios-title" className={styles.title}>
           Scenarios
@@ -84,9 +114,42 @@ export function ScenarioList(props: { onAdded: () => void }) {
             >
               From the profile template
             </button>
+            <button
+              type="button"
+              disabled={!pipelineId}
+              title="A Claude Code transcript, Codex rollout or OpenClaw session (.jsonl): its prompt, replies and tool results as a scenario. You can also drop the file on this list."
+              onClick={(e) => {
+                closeMenu(e.currentTarget);
+                sessionInput.current?.click();
+              }}
+            >
+              From a session file…
+            </button>
           </div>
         </details>
+        <input
+          ref={sessionInput}
+          type="file"
+          accept=".jsonl,.json,application/jsonl,application/x-ndjson"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-label="Session file to import as a scenario"
+          data-testid="session-file-input"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = "";
+            if (file) setSessionFile(file);
+          }}
+        />
       </div>
+      {sessionFile && pipelineId ? (
+        <SessionImportDialog
+          pipelineId={pipelineId}
+          file={sessionFile}
+          onClose={() => setSessionFile(null)}
+          onAdd={(scenario) => add({ ...scenario, name: uniqueScenarioName(doc, scenario.name) }, `Import session ${sessionFile.name}`)}
+        />
+      ) : null}
       {scenarios.length === 0 ? (
         <p className={styles.hint}>No scenario yet. Add one to run the pipeline.</p>
       ) : (

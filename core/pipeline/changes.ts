@@ -1,5 +1,5 @@
 import { clampIndex, hookIndex, insertAt, patchHook, PipelineChangeError, type Doc } from "./changeSupport";
-import { applyRuntimeChange, invertRuntimeChange, isRuntimeChange, type SetHookCommandChange, type SetHookCommandLanguageChange, type SetHookRuntimeChange, type SetHookScriptChange } from "./runtimeChanges";
+import { applyRuntimeChange, invertRuntimeChange, isRuntimeChange, type SetHookCommandChange, type SetHookCommandLanguageChange, type SetHookRuntimeChange, type SetHookRuntimeTimeoutChange, type SetHookScriptChange } from "./runtimeChanges";
 import {
   applyScenarioChange,
   invertScenarioChange,
@@ -15,7 +15,7 @@ import type { Hook, PipelineModule } from "./schema";
 import type { PipelineSettings } from "./settingsSchema";
 
 export { PipelineChangeError, type PipelineChangeErrorCode } from "./changeSupport";
-export type { SetHookCommandChange, SetHookCommandLanguageChange, SetHookRuntimeChange, SetHookScriptChange } from "./runtimeChanges";
+export type { SetHookCommandChange, SetHookCommandLanguageChange, SetHookRuntimeChange, SetHookRuntimeTimeoutChange, SetHookScriptChange } from "./runtimeChanges";
 export type { AddScenarioChange, DuplicateScenarioChange, MoveScenarioChange, RemoveScenarioChange, RenameScenarioChange, UpdateScenarioChange } from "./scenarioChanges";
 
 /**
@@ -141,6 +141,7 @@ export type PipelineChange =
   | SetHookCommandLanguageChange
   | SetHookCommandChange
   | SetHookScriptChange
+  | SetHookRuntimeTimeoutChange
   | SetHostSettingChange
   | SetSettingsChange
   | AddModuleChange

@@ -76,3 +76,43 @@ describe("setHookCommand / setHookScript / setHookCommandLanguage", () => {
     expect(() => applyPipelineChanges(doc, [{ type: "setHookScript", hookId: "nope", script: null }])).toThrow(/nope/);
   });
 });
+
+describe("setHookRuntimeTimeout", () => {
+  const rDoc: Pipeline = pipelineSchema.parse({
+    format: PIPELINE_FORMAT,
+    name: "deputy",
+    profile: "deputy",
+    hooks: [
+      { id: "gate", point: "PreToolUse", name: "gate", code: "function(tool_name, tool_input, context) NULL\n", runtime: { kind: "r" } },
+      { id: "timed", point: "PreToolUse", name: "timed", code: "function(...) NULL\n", runtime: { kind: "r", timeout: 5 } },
+    ],
+  });
+  const rRoundTrip = (change: PipelineChange): Pipeline => {
+    const { doc: next, inverse } = applyPipelineChangesWithInverse(rDoc, [change]);
+    expect(applyPipelineChanges(next, inverse)).toEqual(rDoc);
+    return next;
+  };
+
+  it("sets an R hook's timeout in seconds (0 = in process) and undoes it", () => {
+    expect(rRoundTrip({ type: "setHookRuntimeTimeout", hookId: "gate", timeout: 0 }).hooks[0]?.runtime).toEqual({ kind: "r", timeout: 0 });
+    expect(rRoundTrip({ type: "setHookRuntimeTimeout", hookId: "gate", timeout: 2.5 }).hooks[0]?.runtime).toEqual({ kind: "r", timeout: 2.5 });
+  });
+
+  it("removes it with null (the host's default) and keeps the code", () => {
+    const next = rRoundTrip({ type: "setHookRuntimeTimeout", hookId: "timed", timeout: null });
+    expect(next.hooks[1]).toMatchObject({ runtime: { kind: "r" }, code: "function(...) NULL\n" });
+    expect(next.hooks[1]?.runtime).not.toHaveProperty("timeout");
+  });
+
+  it("returns the same document when the timeout does not change", () => {
+    expect(applyPipelineChanges(rDoc, [{ type: "setHookRuntimeTimeout", hookId: "timed", timeout: 5 }])).toBe(rDoc);
+  });
+
+  it("refuses a negative, too large or non-finite timeout, and hooks whose runtime has none", () => {
+    expect(() => applyPipelineChanges(rDoc, [{ type: "setHookRuntimeTimeout", hookId: "gate", timeout: -1 }])).toThrow('hook "gate": timeout (seconds) must be 0 or more');
+    expect(() => applyPipelineChanges(rDoc, [{ type: "setHookRuntimeTimeout", hookId: "gate", timeout: 4000 }])).toThrow('hook "gate": timeout (seconds) must be at most 3600');
+    expect(() => applyPipelineChanges(rDoc, [{ type: "setHookRuntimeTimeout", hookId: "gate", timeout: Number.NaN }])).toThrow(/must be a number/);
+    expect(() => applyPipelineChanges(doc, [{ type: "setHookRuntimeTimeout", hookId: "fn", timeout: 3 }])).toThrow('hook "fn": a function hook has no timeout setting');
+    expect(() => applyPipelineChanges(doc, [{ type: "setHookRuntimeTimeout", hookId: "cmd", timeout: 3 }])).toThrow('hook "cmd": a command hook has no timeout setting');
+  });
+});

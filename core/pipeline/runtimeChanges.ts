@@ -1,6 +1,6 @@
 import type { PipelineChange } from "./changes";
 import { hookIndex, PipelineChangeError, type Doc } from "./changeSupport";
-import { commandRuntimeSchema, scriptLocationSchema, type CommandLanguage, type CommandRuntime, type HookRuntime, type ScriptLocation } from "./runtimeSchema";
+import { commandRuntimeSchema, rRuntimeSchema, runtimeKindOf, scriptLocationSchema, type CommandLanguage, type CommandRuntime, type HookRuntime, type RRuntime, type ScriptLocation } from "./runtimeSchema";
 import type { Hook } from "./schema";
 
 /** The edits of how a hook runs (see {@link PipelineChange}): its runtime, and a command hook's language, command line and script. */
@@ -40,6 +40,38 @@ export interface SetHookScriptChange {
   type: "setHookScript";
   hookId: string;
   script: ScriptLocation | null;
+}
+
+/**
+ * The host's own per-hook timeout of a runtime that has one (deputy's `HookMatcher$new(timeout =)`
+ * in seconds, for R hooks: 0 runs the callback in the agent's process); null removes it (the
+ * host's default).
+ */
+export interface SetHookRuntimeTimeoutChange {
+  type: "setHookRuntimeTimeout";
+  hookId: string;
+  timeout: number | null;
+}
+
+/** The runtimes whose settings carry a `timeout` in seconds, and the schema that checks it. */
+const TIMEOUT_RUNTIMES = { r: rRuntimeSchema } as const;
+type TimeoutRuntime = RRuntime;
+
+function timeoutRuntimeOf(doc: Doc, hookId: string): TimeoutRuntime {
+  const hook = doc.hooks[hookIndex(doc, hookId)] as Hook;
+  const kind = runtimeKindOf(hook);
+  if (!(kind in TIMEOUT_RUNTIMES) || !hook.runtime) throw new PipelineChangeError("INVALID_RUNTIME", `hook "${hookId}": a ${kind} hook has no timeout setting`);
+  return hook.runtime as TimeoutRuntime;
+}
+
+function withTimeout(hookId: string, runtime: TimeoutRuntime, timeout: number | null): TimeoutRuntime {
+  const { timeout: _old, ...rest } = runtime;
+  const next = timeout === null ? rest : { ...rest, timeout };
+  const parsed = TIMEOUT_RUNTIMES[runtime.kind].safeParse(next);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const why = issue?.code === "too_small" ? "must be 0 or more" : issue?.code === "too_big" ? "must be at most 3600" : (issue?.message ?? "invalid");
+  throw new PipelineChangeError("INVALID_RUNTIME", `hook "${hookId}": timeout (seconds) ${why}`);
 }
 
 /** `runtime` checked as the file format checks it; the error names the hook, the field and what is wrong. */
@@ -105,13 +137,17 @@ export function applyRuntimeChange(doc: Doc, change: RuntimeChange): Doc {
       const current = commandRuntimeOf(doc, change.hookId);
       return patchRuntime(doc, change.hookId, { ...current, script: checkedScript(change.hookId, change.script) });
     }
+    case "setHookRuntimeTimeout": {
+      if (change.timeout !== null && !Number.isFinite(change.timeout)) throw new PipelineChangeError("INVALID_RUNTIME", `hook "${change.hookId}": timeout (seconds) must be a number`);
+      return patchRuntime(doc, change.hookId, withTimeout(change.hookId, timeoutRuntimeOf(doc, change.hookId), change.timeout));
+    }
   }
 }
 
-export type RuntimeChange = SetHookRuntimeChange | SetHookCommandLanguageChange | SetHookCommandChange | SetHookScriptChange;
+export type RuntimeChange = SetHookRuntimeChange | SetHookCommandLanguageChange | SetHookCommandChange | SetHookScriptChange | SetHookRuntimeTimeoutChange;
 
 export function isRuntimeChange(change: PipelineChange): change is RuntimeChange {
-  return change.type === "setHookRuntime" || change.type === "setHookCommandLanguage" || change.type === "setHookCommand" || change.type === "setHookScript";
+  return change.type === "setHookRuntime" || change.type === "setHookCommandLanguage" || change.type === "setHookCommand" || change.type === "setHookScript" || change.type === "setHookRuntimeTimeout";
 }
 
 

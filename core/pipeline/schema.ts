@@ -182,6 +182,31 @@ const fixtureHeadersSchema = z.record(z.string(), z.string()).superRefine((heade
   for (const problem of headerRowProblems(headerRows(headers))) if (problem !== null) ctx.addIssue({ code: "custom", message: problem });
 });
 
+/**
+ * Where a scenario came from, when it was imported from a host's session file (core/sessions,
+ * docs/sessions.md). Optional: scenarios written by hand have none. The file itself is never stored.
+ */
+export const scenarioSourceSchema = z.object({
+  kind: z.literal("session"),
+  host: z.enum(["claude-code", "codex", "openclaw"]),
+  fileName: z.string().max(1000),
+  importedAt: z.string().max(100),
+  sessionId: z.string().max(1000).nullable().default(null),
+  /** The leaf of the branch imported (a record id; "main" for a file without branches). */
+  branch: z.string().max(1000).nullable().default(null),
+  /** Later prompts of the session and the scripted response they came before (the run joins the turns). */
+  turns: z.array(z.object({ atResponse: z.number().int().nonnegative(), prompt: z.string() })).optional(),
+  /** Where the host compacted the history: before which scripted response, with its summary. */
+  compactions: z
+    .array(z.object({ atResponse: z.number().int().nonnegative(), summary: z.string().nullable(), trigger: z.string().nullable(), tokensBefore: z.number().nullable() }))
+    .optional(),
+  /** What the host's own hooks said, by tool call (Claude Code hook records). */
+  hooks: z.array(z.object({ toolUseId: z.string().nullable(), event: z.string().nullable(), text: z.string() })).optional(),
+  /** How many secret-shaped values the import replaced (absent: the user kept them). */
+  secretsStripped: z.number().int().nonnegative().optional(),
+});
+export type ScenarioSource = z.infer<typeof scenarioSourceSchema>;
+
 export const scenarioSchema = z.object({
   name: z.string().min(1),
   description: z.string().default(""),
@@ -235,6 +260,8 @@ export const scenarioSchema = z.object({
     )
     .max(200)
     .optional(),
+  /** Imported from a host's session file: where from (scenarioSourceSchema). Optional. */
+  source: scenarioSourceSchema.optional(),
 });
 export type Scenario = z.infer<typeof scenarioSchema>;
 

@@ -205,6 +205,51 @@ export interface Profile {
   commandAuthoring?: CommandAuthoring;
   /** Authoring Python hooks: starter modules, the host API's names, the editor's completions (with `runtimes` "python"). */
   pythonAuthoring?: PythonAuthoring;
+  /**
+   * Authoring hooks that are callbacks in the host's own language called with named arguments
+   * (deputy's R closures), by runtime kind: the editor's completions, the host's signature rule
+   * and its per-hook timeout. Absent for a runtime: the editor offers nothing of the kind.
+   */
+  callbackAuthoring?: Partial<Record<RuntimeKind, CallbackAuthoring>>;
+}
+
+/** A callback's named argument, a field of a list argument, or a result constructor's argument, for the editor. */
+export interface CallbackField {
+  name: string;
+  /** Type text as the profile's docs write it (`string | null`). */
+  type: string;
+  /** The default, as the host's language writes it (`TRUE`, `NULL`). */
+  default?: string;
+  doc: string;
+}
+
+/** A constructor of the host's results (`HookResultPreToolUse(permission, reason, …)`). */
+export interface CallbackResult {
+  name: string;
+  /** How a callback calls it safely where the host's package is not attached (`deputy::`); "" for none. */
+  qualifier: string;
+  /** Its arguments in order. */
+  fields: CallbackField[];
+  /** The points whose hooks return it. */
+  points: string[];
+  doc: string;
+}
+
+/** The profile's data for callback hooks of one runtime (see {@link Profile.callbackAuthoring}). */
+export interface CallbackAuthoring {
+  /** The callback's named arguments on `point`, in the order the host documents them; null: no such point. */
+  args(point: string): CallbackField[] | null;
+  /** The fields of an argument that is a named list on `point` (`context` → working_dir, …), by argument name. */
+  listFields(point: string): Readonly<Record<string, CallbackField[]>>;
+  /** The host's result constructors. */
+  results: CallbackResult[];
+  /**
+   * The host's registration rule for a callback's signature, in words (shown with its problems),
+   * and where it comes from. The check itself runs in the host's language on the server.
+   */
+  signatureRule: string;
+  /** The host's per-hook timeout, in the runtime's `timeout` (seconds): its default and what 0 and other values do. */
+  timeout?: { defaultSeconds: number; doc: string };
 }
 
 /** A field of the host's Python context or result object, for the editor's completions. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { examplePipelines } from "../examples";
 import { runPipelineInProcess } from "../expectations/testing";
-import type { PipelineInput } from "../pipeline/schema";
+import { PIPELINE_FORMAT, pipelineSchema, type PipelineInput } from "../pipeline/schema";
+import type { TraceEvent } from "../trace/events";
 import { explainHooks } from "./hookNotes";
 
 const gate = examplePipelines.find((p) => p.name === "Dangerous shell command gate") as PipelineInput;
@@ -93,5 +94,35 @@ describe("explainHooks (a propagated failure)", () => {
       by: "boom",
       message: 'Gated off: the turn ended with a hook failure ("boom") that propagated, and the host does not fire agent_done after one.',
     });
+  });
+});
+
+describe("explainHooks (a first-result-wins chain: the point's result names the hooks it did not call)", () => {
+  const pipeline = pipelineSchema.parse({
+    format: PIPELINE_FORMAT,
+    name: "deputy",
+    profile: "deputy",
+    hooks: [
+      { id: "h1", point: "PreToolUse", name: "audit", code: "function(...) deputy::HookResultPreToolUse(\"allow\")", runtime: { kind: "r" } },
+      { id: "h2", point: "PreToolUse", name: "deny-rm", code: "function(...) NULL", runtime: { kind: "r" } },
+      { id: "h3", point: "Stop", name: "stop-log", matcher: ".*", code: "function(...) NULL", runtime: { kind: "r" } },
+    ],
+  });
+  const events = [
+    { seq: 1, type: "run.start", scenario: "default" },
+    { seq: 2, type: "point.start", point: "PreToolUse", context: { tool_name: "run_bash" } },
+    { seq: 3, type: "hook.start", hookId: "h1", point: "PreToolUse" },
+    { seq: 4, type: "hook.end", hookId: "h1", point: "PreToolUse", patch: [], error: null, durationMs: 1, logs: [], decision: "allow" },
+    { seq: 5, type: "point.end", point: "PreToolUse", result: { winner: "h1", value: null, notCalled: [{ hookId: "h2", why: "not called: audit returned allow first, and deputy calls no later hook (first non-NULL wins)", by: "h1" }] } },
+    { seq: 6, type: "point.start", point: "Stop", context: { reason: "complete" } },
+    { seq: 7, type: "point.end", point: "Stop", result: { winner: null, value: null, notCalled: [{ hookId: "h3", why: 'not called: it has pattern ".*", and Stop passes no tool name, so it never matches' }] } },
+    { seq: 8, type: "run.end", exitReason: "no_tool_calls" },
+  ] as unknown as TraceEvent[];
+
+  it("says which hook won and why the later one was not called, by name", () => {
+    const [audit, deny, stop] = explainHooks({ pipeline, events });
+    expect(audit).toMatchObject({ fired: true, won: { point: "PreToolUse", shadowed: ["h2"] }, message: "Won at PreToolUse: it returned allow first, so “deny-rm” was not called." });
+    expect(deny).toMatchObject({ fired: false, why: { kind: "gated", by: "h1" }, message: "Not called at PreToolUse: audit returned allow first, and deputy calls no later hook (first non-NULL wins)." });
+    expect(stop).toMatchObject({ fired: false, why: { kind: "matcher" }, message: 'Not called at Stop: it has pattern ".*", and Stop passes no tool name, so it never matches.' });
   });
 });

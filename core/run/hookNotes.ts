@@ -30,7 +30,9 @@ export interface HookNote {
   why: SilenceReason | null;
   /** Writes the host ignored, over all its calls (unique paths, first reason kept). */
   ignoredWrites: IgnoredWrite[];
-  /** One plain line for the row: why it did not fire, or what the host ignored; null when neither. */
+  /** Its result won a point while later hooks there were not called (a first-result-wins chain): where, and which hooks. */
+  won?: { point: string; shadowed: string[] };
+  /** One plain line for the row: why it did not fire, that it won and stopped the chain, or what the host ignored; null when none. */
   message: string | null;
 }
 
@@ -68,7 +70,23 @@ export function explainHooks(args: {
   const tested = new Map<string, string[]>();
   const toolNames: string[] = [];
   let exit: { reason: string; error: string | null } | null = null;
+  /** Hooks a point's result names as not called, with the runner's reason (and the hook whose result stopped the chain). */
+  const notCalled = new Map<string, { point: string; why: string; by: string | null }>();
+  /** Hooks whose result won a point while later hooks were left uncalled: the point and those hooks. */
+  const won = new Map<string, { point: string; decision: string | null; shadowed: string[] }>();
+  let lastDecision = new Map<string, string | null>();
   for (const e of events) {
+    if (e.type === "point.start") lastDecision = new Map();
+    if (e.type === "hook.end") lastDecision.set(e.hookId, decisionWord(e.decision));
+    if (e.type === "point.end") {
+      for (const n of notCalledOf(e.result)) {
+        if (!notCalled.has(n.hookId)) notCalled.set(n.hookId, { point: e.point, why: n.why, by: n.by });
+        if (n.by === null) continue;
+        const entry = won.get(n.by) ?? { point: e.point, decision: lastDecision.get(n.by) ?? null, shadowed: [] };
+        if (!entry.shadowed.includes(n.hookId)) entry.shadowed.push(n.hookId);
+        won.set(n.by, entry);
+      }
+    }
     if (e.type === "run.end") exit = { reason: e.exitReason, error: e.error ?? null };
     if (e.type === "point.start") {
       reachedHere.add(e.point);
@@ -93,8 +111,10 @@ export function explainHooks(args: {
     const n = calls.get(hook.id) ?? 0;
     const ignoredWrites = uniqueWrites(ends.get(hook.id) ?? []);
     const why = n > 0 ? null : silence(hook);
-    const notes = [why?.message, ignoredWrites.length > 0 ? ignoredMessage(ignoredWrites) : undefined].filter((m): m is string => m !== undefined);
-    return { hookId: hook.id, name: hook.name, point: hook.point, fired: n > 0, calls: n, why, ignoredWrites, message: notes.length > 0 ? notes.join(" ") : null };
+    const win = n > 0 ? won.get(hook.id) : undefined;
+    const wonMessage = win ? wonLine(win) : undefined;
+    const notes = [why?.message, wonMessage, ignoredWrites.length > 0 ? ignoredMessage(ignoredWrites) : undefined].filter((m): m is string => m !== undefined);
+    return { hookId: hook.id, name: hook.name, point: hook.point, fired: n > 0, calls: n, why, ignoredWrites, ...(win ? { won: { point: win.point, shadowed: win.shadowed } } : {}), message: notes.length > 0 ? notes.join(" ") : null };
   });
 
   function silence(hook: Hook): SilenceReason {
@@ -105,6 +125,18 @@ export function explainHooks(args: {
       return { kind: "gated", by: null, message: `Gated off: ${profile?.name ?? pipeline.profile} never fires ${hook.point} in the loop Hookwright simulates.` };
     }
     if (reachedHere.has(hook.point)) {
+      // The point's runner said why it never called this hook (deputy: an earlier hook's non-NULL value won).
+      const skipped = notCalled.get(hook.id);
+      if (skipped) {
+        const reason = skipped.why.replace(/^not called:\s*/i, "");
+        const message = `Not called at ${skipped.point}: ${reason}.`;
+        if (skipped.by !== null) return { kind: "gated", by: skipped.by, message };
+        if (hook.matcher !== null && /pattern|matcher/i.test(reason)) {
+          const base = matcherSilence(hook, matcherTargetOf(hook.point));
+          return base.kind === "matcher" ? { ...base, message } : base;
+        }
+        return { kind: "gated", by: null, message };
+      }
       const stopper = chainStopper(hook);
       if (stopper) return { kind: "gated", by: stopper.hookId, message: `Gated off: at ${hook.point} the chain stopped at "${nameOf(stopper.hookId)}" (${stopper.what}) before this hook's turn.` };
       const spec = profile?.points.find((p) => p.id === hook.point);
@@ -162,6 +194,34 @@ export function explainHooks(args: {
   function nameOf(hookId: string): string {
     return pipeline.hooks.find((h) => h.id === hookId)?.name ?? hookId;
   }
+
+  function wonLine(win: { point: string; decision: string | null; shadowed: string[] }): string {
+    const names = win.shadowed.map((id) => `“${nameOf(id)}”`).join(", ");
+    return `Won at ${win.point}: it returned ${win.decision ?? "a result"} first, so ${names} ${win.shadowed.length === 1 ? "was" : "were"} not called.`;
+  }
+}
+
+/**
+ * The hooks a point's result says were not called (`result.notCalled`: `{ hookId, why, by? }`, as
+ * deputy's R runtime reports them; `by` is the hook whose result stopped the chain). Read from any
+ * trace: a result without the list gives none.
+ */
+function notCalledOf(result: unknown): { hookId: string; why: string; by: string | null }[] {
+  if (typeof result !== "object" || result === null || Array.isArray(result)) return [];
+  const list = (result as { notCalled?: unknown }).notCalled;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((n: unknown) => {
+    if (typeof n !== "object" || n === null) return [];
+    const { hookId, why, by } = n as { hookId?: unknown; why?: unknown; by?: unknown };
+    return typeof hookId === "string" && typeof why === "string" ? [{ hookId, why, by: typeof by === "string" ? by : null }] : [];
+  });
+}
+
+/** A hook.end's decision as a word for a sentence (`allow`, `deny`), null when it has none. */
+function decisionWord(decision: unknown): string | null {
+  if (typeof decision === "string") return decision;
+  if (typeof decision === "number" || typeof decision === "boolean") return String(decision);
+  return null;
 }
 
 function scenarioOf(events: readonly TraceEvent[]): string | null {

@@ -21,9 +21,9 @@ interface Node {
   logicalParent: string | null;
   line: number;
   message: boolean;
+  sidechain: boolean;
   steps: SessionStep[];
   timestamp: string | null;
-  preview: string;
 }
 
 /** Record types Claude Code writes that a scenario has no place for (UI state, snapshots, progress). */
@@ -129,8 +129,8 @@ export function createClaudeCodeReader(counts: RecordCounts): SessionReader {
       const a = asObject(record["attachment"]);
       const kind = asString(a?.["type"]) ?? "(none)";
       if (a && kind.startsWith("hook")) {
-        const text = asString(a["content"]) ?? asString(a["stdout"]) ?? asString(a["stderr"]) ?? asString(a["blockingError"]) ?? JSON.stringify(a);
-        return [{ kind: "hook", toolUseId: asString(a["toolUseID"]), event: asString(a["hookName"]) ?? asString(a["hookEvent"]), text: `${kind}: ${text}` }];
+        const text = [a["content"], a["stdout"], a["stderr"], a["blockingError"]].find((v): v is string => typeof v === "string" && v !== "") ?? "";
+        return [{ kind: "hook", toolUseId: asString(a["toolUseID"]), event: asString(a["hookName"]) ?? asString(a["hookEvent"]), text: text === "" ? kind : `${kind}: ${text}` }];
       }
       bump(counts.notImported, `attachment.${kind}`);
       return [];
@@ -171,14 +171,12 @@ export function createClaudeCodeReader(counts: RecordCounts): SessionReader {
       if (record["isSidechain"] === true) {
         // A subagent's own conversation: its tool calls are the subagent's, not this session's.
         if (type === "user" || type === "assistant") dropped.sidechain++;
-        nodes.set(uuid, { parent, logicalParent, line, message: false, steps: [], timestamp, preview: "" });
+        nodes.set(uuid, { parent, logicalParent, line, message: false, sidechain: true, steps: [], timestamp });
         return;
       }
       const steps = known ? (stepsOf(type, record) ?? []) : [];
       const message = type === "user" || type === "assistant";
-      const last = steps.at(-1);
-      const text = last === undefined ? "" : last.kind === "assistant" ? textOf(last.content) || last.content.map((b) => (b.type === "tool_use" ? `${b.name} ${JSON.stringify(b.input)}` : "")).join(" ") : "text" in last ? last.text : last.kind === "tool_result" ? last.content : (last.summary ?? "");
-      nodes.set(uuid, { parent, logicalParent, line, message, steps, timestamp, preview: preview(text) });
+      nodes.set(uuid, { parent, logicalParent, line, message, sidechain: false, steps, timestamp });
       if (message) lastMessage = uuid;
     },
 
@@ -188,11 +186,12 @@ export function createClaudeCodeReader(counts: RecordCounts): SessionReader {
       if (!nodes.has(chosen)) throw new SessionImportError("NO_SUCH_BRANCH", `no record with uuid "${chosen}" in this transcript (the leaves are listed in the import summary)`);
       const path = pathTo(chosen);
       const leaves: SessionBranch[] = [];
-      for (const [uuid, node] of nodes) {
-        if (!node.message || hasChild.has(uuid)) continue;
-        leaves.push({ leaf: uuid, records: uuid === chosen ? path.records.length : pathTo(uuid).records.length, preview: node.preview, title: titles.get(uuid) ?? null, timestamp: node.timestamp, chosen: uuid === chosen });
+      for (const uuid of branchLeaves()) {
+        const node = nodes.get(uuid);
+        if (!node) continue;
+        leaves.push({ leaf: uuid, records: uuid === chosen ? path.records.length : pathTo(uuid).records.length, preview: previewOf(node.steps), title: titles.get(uuid) ?? null, timestamp: node.timestamp, chosen: uuid === chosen });
       }
-      if (!leaves.some((l) => l.chosen)) leaves.push({ leaf: chosen, records: path.records.length, preview: nodes.get(chosen)?.preview ?? "", title: titles.get(chosen) ?? null, timestamp: nodes.get(chosen)?.timestamp ?? null, chosen: true });
+      if (!leaves.some((l) => l.chosen)) leaves.push({ leaf: chosen, records: path.records.length, preview: previewOf(nodes.get(chosen)?.steps ?? []), title: titles.get(chosen) ?? null, timestamp: nodes.get(chosen)?.timestamp ?? null, chosen: true });
       const notes: string[] = [];
       if (path.missingParent !== null) notes.push(`the branch starts at a record whose parent ${path.missingParent} is not in this file (a resumed session): the conversation before it is not imported`);
       if (dropped.sidechain > 0) notes.push(`${dropped.sidechain} sidechain record${dropped.sidechain === 1 ? "" : "s"} (a subagent's own conversation) not imported: the Task/Agent call's recorded result stands for them`);
@@ -205,6 +204,36 @@ export function createClaudeCodeReader(counts: RecordCounts): SessionReader {
       return { host: "claude-code", steps, system: null, branches: leaves, meta, notes };
     },
   };
+
+  /**
+   * The last message record of every path that ends in the tree (a record nothing points at, or a
+   * system or hook record after the last message of its branch), sidechains left out.
+   */
+  function branchLeaves(): string[] {
+    const out = new Set<string>();
+    for (const [uuid, node] of nodes) {
+      if (hasChild.has(uuid) || node.sidechain) continue;
+      let at: string | null = uuid;
+      for (let guard = 0; at !== null && guard < 10_000; guard++) {
+        const n = nodes.get(at);
+        if (!n) break;
+        if (n.message) {
+          out.add(at);
+          break;
+        }
+        at = n.parent ?? n.logicalParent;
+      }
+    }
+    return [...out];
+  }
+
+  /** The first words of a record's last step (computed for leaves only: most records never need one). */
+  function previewOf(steps: readonly SessionStep[]): string {
+    const last = steps.at(-1);
+    if (last === undefined) return "";
+    if (last.kind === "assistant") return preview(textOf(last.content) || last.content.map((b) => (b.type === "tool_use" ? `${b.name} ${JSON.stringify(b.input)}` : "")).join(" ") || (last.error ?? ""));
+    return preview(last.kind === "tool_result" ? last.content : last.kind === "compaction" ? (last.summary ?? "") : last.text);
+  }
 
   /** The records from the root to `leaf`, following a compact boundary's logical parent across it. */
   function pathTo(leaf: string): { records: string[]; missingParent: string | null } {

@@ -8,7 +8,8 @@ interface Entry {
   message: boolean;
   steps: SessionStep[];
   timestamp: string | null;
-  preview: string;
+  /** What to show for an entry without steps (a bash execution's command). */
+  note: string | null;
 }
 
 /** pi's stop reasons (`stop | length | toolUse | error | aborted`) as the scenario's. */
@@ -101,10 +102,10 @@ export function createOpenClawReader(counts: RecordCounts): SessionReader {
         steps = [{ kind: "compaction", summary: asString(record["summary"]), trigger: null, tokensBefore: typeof record["tokensBefore"] === "number" ? record["tokensBefore"] : null }];
       } else bump(NOT_IMPORTED.has(type) ? counts.notImported : counts.unknown, type);
       if (id === null) return;
-      const last = steps.at(-1);
-      const text = last === undefined ? "" : last.kind === "assistant" ? textOf(last.content) || last.content.map((b) => (b.type === "tool_use" ? b.name : "")).join(" ") : last.kind === "compaction" ? (last.summary ?? "") : "text" in last ? last.text : last.kind === "tool_result" ? last.content : "";
       const message = type === "message";
-      entries.set(id, { parent, line, message, steps, timestamp: asString(record["timestamp"]), preview: preview(text) });
+      // pi's own roles leave no step; a bash execution still says what it ran.
+      const command = asString(asObject(record["message"])?.["command"]);
+      entries.set(id, { parent, line, message, steps, timestamp: asString(record["timestamp"]), note: steps.length === 0 && command !== null ? `$ ${command}` : null });
       if (message) lastMessage = id;
     },
     finish({ leaf }) {
@@ -114,10 +115,26 @@ export function createOpenClawReader(counts: RecordCounts): SessionReader {
       const path = pathTo(chosen);
       // A compaction's summary replaced the entries before its first kept one: the model saw the summary, not them.
       const branches: SessionBranch[] = [];
-      for (const [id, e] of entries) {
-        if (!e.message || hasChild.has(id)) continue;
-        branches.push({ leaf: id, records: pathTo(id).records.length, preview: e.preview, title: null, timestamp: e.timestamp, chosen: id === chosen });
+      const leaves = new Set<string>();
+      for (const id of entries.keys()) {
+        if (hasChild.has(id)) continue;
+        // The last message of the path that ends here (a settings entry after it is not a branch of its own).
+        let at: string | null = id;
+        for (let guard = 0; at !== null && guard < 10_000; guard++) {
+          const e = entries.get(at);
+          if (!e) break;
+          if (e.message) {
+            leaves.add(at);
+            break;
+          }
+          at = e.parent;
+        }
       }
+      for (const id of leaves) {
+        const e = entries.get(id);
+        if (e) branches.push({ leaf: id, records: pathTo(id).records.length, preview: previewOf(e), title: null, timestamp: e.timestamp, chosen: id === chosen });
+      }
+      if (!leaves.has(chosen)) branches.push({ leaf: chosen, records: path.records.length, preview: (() => { const e = entries.get(chosen); return e ? previewOf(e) : ""; })(), title: null, timestamp: entries.get(chosen)?.timestamp ?? null, chosen: true });
       const notes: string[] = [];
       if (path.missingParent !== null) notes.push(`the branch starts at an entry whose parent ${path.missingParent} is not in this file: the conversation before it is not imported`);
       if (dropped.thinking > 0) notes.push(`${dropped.thinking} thinking block${dropped.thinking === 1 ? "" : "s"} not imported`);
@@ -128,6 +145,13 @@ export function createOpenClawReader(counts: RecordCounts): SessionReader {
       return { host: "openclaw", steps, system: null, branches, meta, notes };
     },
   };
+
+  function previewOf(e: Entry): string {
+    const last = e.steps.at(-1);
+    if (last === undefined) return e.note ?? "";
+    if (last.kind === "assistant") return preview(last.error !== undefined ? `error: ${last.error}` : textOf(last.content) || last.content.map((b) => (b.type === "tool_use" ? b.name : "")).join(" "));
+    return preview(last.kind === "tool_result" ? last.content : last.kind === "compaction" ? (last.summary ?? "") : last.kind === "hook" || last.kind === "user" || last.kind === "system" ? last.text : "");
+  }
 
   function pathTo(leaf: string): { records: string[]; missingParent: string | null } {
     const records: string[] = [];

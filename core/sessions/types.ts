@@ -105,7 +105,11 @@ export function textOf(content: unknown): string {
   return parts.join("\n");
 }
 
+/**
+ * The first words of `text`, on one line. Only the head of the text is read, and the result is
+ * built from its own characters: a slice would keep the whole (possibly megabytes) string alive.
+ */
 export function preview(text: string, max = 80): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  const flat = text.slice(0, max * 4).replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${[...flat.slice(0, max - 1)].join("")}…` : [...flat].join("");
 }

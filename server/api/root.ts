@@ -6,6 +6,8 @@ import { runsRouter } from "./routers/runs";
 import { providersRouter } from "./routers/providers";
 import { dependenciesRouter } from "./routers/dependencies";
 import { pythonRouter } from "./routers/python";
+import { rHooksRouter } from "./routers/rHooks";
+import { sessionsRouter } from "./routers/sessions";
 
 /** Every domain router, one key each. Other routers (runs, bundles) are registered here. */
 export const appRouter = router({
@@ -16,6 +18,8 @@ export const appRouter = router({
   providers: providersRouter,
   dependencies: dependenciesRouter,
   python: pythonRouter,
+  rHooks: rHooksRouter,
+  sessions: sessionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

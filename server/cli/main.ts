@@ -10,6 +10,7 @@ const commands: Record<string, () => Promise<{ default: Command }>> = {
   test: () => import("./test"),
   export: () => import("./export"),
   import: () => import("./import"),
+  "import-session": () => import("./importSession"),
 };
 
 export async function main(args: readonly string[], io: CliIO = processIO()): Promise<number> {

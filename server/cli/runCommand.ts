@@ -11,6 +11,7 @@ import { expectationLines } from "./expectationLines";
 import { FileProblem, readPipelineFile } from "./pipelineFile";
 import { runPointCommand } from "./runPoint";
 import { createSummaryPrinter } from "./summary";
+import { sessionVerdictLines } from "./sessionLines";
 import { cliLiveModel } from "./liveModel";
 
 const USAGE = "hookwright run PIPELINE.json [--scenario NAME] [--point NAME [--context FILE.json]] [--json [--expand]]";
@@ -86,6 +87,7 @@ async function run(args: readonly string[], io: CliIO, createRunner: HookRunnerF
     io.stdout(`${result.modelCalls} model call${result.modelCalls === 1 ? "" : "s"}, ${result.toolCalls} tool call${result.toolCalls === 1 ? "" : "s"}\n`);
     const expectations = scenario.expectations ?? [];
     if (expectations.length > 0) for (const line of expectationLines(checkExpectations({ events: full, expectations, pipeline }))) io.stdout(`${line}\n`);
+    for (const line of sessionVerdictLines(scenario, full)) io.stdout(`${line}\n`);
   }
   return result.exitReason === "internal_error" ? 1 : 0;
 }

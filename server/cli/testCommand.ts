@@ -79,7 +79,7 @@ function outcomeLines(o: ScenarioOutcome): string[] {
   const counted = o.report ? `${o.report.passed}/${o.report.results.length} expectations` : "no expectations";
   const head = `${o.status === "passed" ? "✓" : "✗"} ${o.scenario}  ${counted}  ${ms}`;
   const failed = (o.report?.results ?? []).filter((r) => !r.pass).map((r) => `    ✗ ${r.label}: ${r.reason}${r.seq !== null ? `  [step ${r.seq}]` : ""}`);
-  return [head, ...failed];
+  return [head, ...failed, ...(o.sessionLines ?? [])];
 }
 
 function summaryLine(outcomes: readonly ScenarioOutcome[]): string {

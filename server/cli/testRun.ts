@@ -4,6 +4,7 @@ import { checkExpectations, type ExpectationReport } from "../../core/expectatio
 import type { Pipeline, Scenario } from "../../core/pipeline/schema";
 import type { TraceEvent } from "../../core/trace/events";
 import { cliLiveModel } from "./liveModel";
+import { sessionVerdictLines } from "./sessionLines";
 
 /** One scenario of `hookwright test`: passed (the run completed and every expectation held), failed, or error (the run did not complete). */
 export interface ScenarioOutcome {
@@ -14,6 +15,8 @@ export interface ScenarioOutcome {
   exitReason: string | null;
   error: string | null;
   durationMs: number;
+  /** For a scenario imported from a session: what the hooks now do with each recorded tool call (sessionLines.ts). */
+  sessionLines?: string[];
 }
 
 /** Exit reasons that mean Hookwright itself could not run the turn (not something a hook or scenario did). */
@@ -32,7 +35,8 @@ export async function testScenario(pipeline: Pipeline, scenario: Scenario, creat
     if (BROKEN_RUN.has(result.exitReason)) return { scenario: scenario.name, status: "error", report: null, exitReason: result.exitReason, error: result.error, durationMs };
     const expectations = scenario.expectations ?? [];
     const report = expectations.length > 0 ? checkExpectations({ events, expectations, pipeline }) : null;
-    return { scenario: scenario.name, status: report && report.failed > 0 ? "failed" : "passed", report, exitReason: result.exitReason, error: null, durationMs };
+    const sessionLines = sessionVerdictLines(scenario, events, "    ");
+    return { scenario: scenario.name, status: report && report.failed > 0 ? "failed" : "passed", report, exitReason: result.exitReason, error: null, durationMs, ...(sessionLines.length > 0 ? { sessionLines } : {}) };
   } catch (error) {
     return { scenario: scenario.name, status: "error", report: null, exitReason: null, error: error instanceof Error ? error.message : String(error), durationMs: performance.now() - started };
   } finally {

@@ -13,6 +13,14 @@ const MB = 1024 * 1024;
 export const MAX_TRPC_BODY_BYTES = 10 * MB;
 /** The plugin import (the archive limit, server/bundles/limits.ts, is the same). */
 export const MAX_IMPORT_BODY_BYTES = 10 * MB;
+/**
+ * A session file sent to `sessions.import` (a raw stream the procedure reads line by line): under
+ * the proxy's buffer (next.config.mjs `proxyClientMaxBodySize`, 16 MB), which would cut a larger one.
+ * Larger files import with the CLI (`hookwright import-session`), which streams any size.
+ */
+export const MAX_SESSION_UPLOAD_BYTES = 15 * MB;
+/** The tRPC procedures that take a raw `application/octet-stream` body instead of JSON (read as a stream, never buffered here). */
+export const TRPC_STREAM_UPLOADS = new Set(["/api/trpc/sessions.import"]);
 /** The access form: one token. */
 export const MAX_ACCESS_BODY_BYTES = 4 * 1024;
 /** Anything else takes no body worth the name. */
@@ -20,6 +28,7 @@ export const MAX_OTHER_BODY_BYTES = 64 * 1024;
 
 /** The cap on the body of a request to `pathname`. */
 export function bodyLimitFor(pathname: string): number {
+  if (TRPC_STREAM_UPLOADS.has(pathname)) return MAX_SESSION_UPLOAD_BYTES;
   if (pathname.startsWith("/api/trpc/")) return MAX_TRPC_BODY_BYTES;
   if (pathname === "/api/bundles/import") return MAX_IMPORT_BODY_BYTES;
   if (pathname === "/api/access") return MAX_ACCESS_BODY_BYTES;

@@ -1,6 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { describeExcessiveNesting, findExcessiveNesting, type JsonPathSegment } from "~/core/jsonNesting";
-import { BodyTooLargeError, MAX_TRPC_BODY_BYTES, readCappedBody } from "./bodyLimit";
+import { BodyTooLargeError, MAX_TRPC_BODY_BYTES, readCappedBody, TRPC_STREAM_UPLOADS } from "./bodyLimit";
 
 /*
  * What the tRPC route checks before tRPC reads a request: a JSON content type (tRPC would also
@@ -28,8 +28,12 @@ function nestingProblem(text: string, batch: boolean): TRPCError | null {
   return new TRPCError({ code: "BAD_REQUEST", message: describeExcessiveNesting(found, inputPath(found.path, batch)) });
 }
 
+function mediaType(headers: Headers): string {
+  return (headers.get("content-type") ?? "").split(";", 1)[0]?.trim().toLowerCase() ?? "";
+}
+
 function isJson(headers: Headers): boolean {
-  return (headers.get("content-type") ?? "").split(";", 1)[0]?.trim().toLowerCase() === "application/json";
+  return mediaType(headers) === "application/json";
 }
 
 export async function screenTrpcRequest(request: Request, limit: number = MAX_TRPC_BODY_BYTES): Promise<ScreenedRequest> {
@@ -39,6 +43,9 @@ export async function screenTrpcRequest(request: Request, limit: number = MAX_TR
     const input = url.searchParams.get("input");
     return { request, problem: input === null ? null : nestingProblem(input, batch) };
   }
+  // A stream upload (a session file) goes to its procedure unread: it counts its own bytes while reading
+  // lines. application/octet-stream needs a CORS preflight, so a foreign page cannot send it unasked.
+  if (TRPC_STREAM_UPLOADS.has(url.pathname) && mediaType(request.headers) === "application/octet-stream") return { request, problem: null };
   if (!isJson(request.headers)) {
     const given = request.headers.get("content-type");
     return {

@@ -1,4 +1,5 @@
 import type { Profile } from "../types";
+import { deputyRAuthoring } from "./authoring";
 import { deputyEdges, deputyNodes } from "./graph";
 import { checkDeputyPattern } from "./pattern";
 import { DEPUTY_TYPES_MODULE, deputyPoints } from "./points";
@@ -22,4 +23,5 @@ export const deputyProfile: Profile = {
   matcherShape: "pattern",
   checkMatcher: (matcher) => (Array.isArray(matcher) ? "a deputy pattern is one regular expression (HookMatcher$new(pattern = \"^run_bash$\"))" : checkDeputyPattern(matcher)),
   runtimes: ["r"],
+  callbackAuthoring: { r: deputyRAuthoring },
 };

@@ -14,7 +14,8 @@ import type { Json, JsonObject } from "../../json";
 export interface DeputyFireResult {
   winner: string | null;
   value: Json;
-  notCalled: { hookId: string; why: string }[];
+  /** `by`: the hook whose non-NULL value stopped the chain before this one was called. */
+  notCalled: { hookId: string; why: string; by?: string }[];
 }
 
 const isObject = (v: Json | undefined): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);

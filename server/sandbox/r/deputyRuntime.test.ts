@@ -25,9 +25,9 @@ describe.skipIf(rSkipReason !== null)("deputy runtime (R)", () => {
       expect(run.of("point.end")[0]?.result).toEqual({
         winner: "B",
         value: { HookResultPreToolUse: { permission: "allow", reason: null, continue: true, additional_context: null, stop_reason: null } },
-        notCalled: [{ hookId: "C", why: "not called: B returned a non-NULL value first and deputy stops at the first one" }],
+        notCalled: [{ hookId: "C", why: "not called: B returned allow first, and deputy calls no later hook (first non-NULL wins)", by: "B" }],
       });
-      expect(run.of("hook.end")[1]?.logs).toEqual([{ level: "warn", message: "first non-NULL value: it wins and deputy calls no later hook of PreToolUse. Not called: C." }]);
+      expect(run.of("hook.end")[1]?.logs).toEqual([{ level: "warn", message: "B returned allow first: C was not called (first non-NULL wins)." }]);
       expect(run.of("tool.result")[0]).toMatchObject({ content: "ran", isError: false });
     });
 
@@ -40,7 +40,7 @@ describe.skipIf(rSkipReason !== null)("deputy runtime (R)", () => {
       }
       const run = await r.run([pre("odd", 'list(permission = "deny")'), pre("C", DENY)]);
       expect(run.of("hook.end")[0]?.output).toEqual({ permission: "deny" });
-      expect(run.of("hook.end")[0]?.logs).toEqual([{ level: "warn", message: "first non-NULL value: deputy stops here, and since it is not a HookResultPreToolUse it ignores it (the call is allowed). Not called: C." }]);
+      expect(run.of("hook.end")[0]?.logs).toEqual([{ level: "warn", message: "odd returned a non-NULL value first: C was not called (first non-NULL wins); it is not a HookResultPreToolUse, so deputy ignores it (the call is allowed)." }]);
     });
   });
 

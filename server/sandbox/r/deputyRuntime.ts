@@ -16,7 +16,8 @@
  * 4. One JSON document on stdout, between two marker lines: per callback its return value (JSON),
  *    console output, error, duration; and the winner.
  *
- * The input (`.hw_input`, written by rChain.ts as R literals) is read from input.R.
+ * The input (`.hw_input`, written by rChain.ts as R literals) is read from input.R. With
+ * `check_only = TRUE` (the editor's check, rCheck.ts) it stops after step 2: no callback is called.
  */
 export const DEPUTY_R_RUNTIME = String.raw`
 local({
@@ -223,22 +224,31 @@ for (h in inp$hooks) {
     next
   }
   # The hook's file as a hooks.R script runs it: every expression at top level, the last value is the callback.
-  sourced <- capture(function() { v <- NULL; for (e in src) v <- eval(e, user_global); v }, inp$limit_s, h$file)
+  at_expr <- 0L
+  sourced <- capture(function() { v <- NULL; for (i in seq_along(src)) { at_expr <<- i; v <- eval(src[[i]], user_global) }; v }, inp$limit_s, h$file)
   if (!is.null(sourced$error)) {
+    # An error raised by top-level code itself (not inside a function of the file): the line of that expression.
+    if (is.na(sourced$line) && at_expr > 0L && !is.null(attr(src, "srcref"))) sourced$line <- as.integer(attr(src, "srcref")[[at_expr]][[1]])
     records[[length(records) + 1L]] <- list(hookId = h$id, stage = "register", output = NULL, logs = sourced$logs, ms = sourced$ms,
       error = list(kind = if (timed_out(sourced$error)) "timeout" else "threw", message = paste("Error while sourcing the hook:", conditionMessage(sourced$error)), line = sourced$line), warnings = list())
     next
   }
   problem <- matcher_problem(inp$event, sourced$value, h$pattern)
   if (!is.null(problem)) {
+    # The editor's check (check_only) puts the problem on the line of the code's last expression: the callback.
+    refs <- attr(src, "srcref")
+    last_line <- if (isTRUE(inp$check_only) && length(refs) > 0L) as.integer(refs[[length(refs)]][[1]]) else NA_integer_
     records[[length(records) + 1L]] <- list(hookId = h$id, stage = "register", output = NULL, logs = sourced$logs, ms = sourced$ms,
-      error = list(kind = "threw", message = problem, line = NA_integer_),
+      error = list(kind = "threw", message = problem, line = last_line),
       warnings = list("HookMatcher$new() refused this hook, so it was never added: in deputy the script registering the hooks stops with this error before the agent runs"))
     next
   }
   registered[[length(registered) + 1L]] <- list(id = h$id, file = h$file, callback = sourced$value, pattern = h$pattern, timeout = h$timeout, logs = sourced$logs)
   callbacks[[h$id]] <- sourced$value
 }
+
+# The editor's check stops here: HookMatcher$new()'s verdict, no callback is called.
+if (isTRUE(inp$check_only)) registered <- list()
 
 # ---- 3. fire() (D:R/hooks.R:486-596) ----
 matches <- function(pattern, tool_name) {
@@ -278,7 +288,7 @@ for (hook in registered) {
     not_called[[length(not_called) + 1L]] <- list(hookId = hook$id, why = why)
     next
   }
-  if (done) { not_called[[length(not_called) + 1L]] <- list(hookId = hook$id, why = sprintf("not called: %s returned a non-NULL value first and deputy stops at the first one", winner)); next }
+  if (done) { not_called[[length(not_called) + 1L]] <- list(hookId = hook$id, why = sprintf("not called: %s returned a non-NULL value first and deputy stops at the first one", winner), by = winner); next }
   callr <- hook$timeout > 0
   limit <- if (callr) min(hook$timeout, inp$limit_s) else inp$limit_s
   ran <- capture(function() if (callr) in_callr_child(hook$callback, args) else do.call(hook$callback, args), limit, hook$file)

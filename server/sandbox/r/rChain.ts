@@ -55,7 +55,8 @@ interface ROutput {
   records: RRecord[];
   winner: string | null;
   value: Json;
-  notCalled: { hookId: string; why: string }[];
+  /** `by`: the hook whose non-NULL value stopped the chain before this one. */
+  notCalled: { hookId: string; why: string; by?: string }[];
 }
 
 const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -113,24 +114,42 @@ function describeEnd(result: SandboxedProcessResult, totalMs: number): string {
   return `the R process ended without an answer (exit ${String(result.exitCode)}${stderr ? `: ${stderr}` : ""})`;
 }
 
-/** What deputy does with the winner, in words, for its card; null when there is nothing to say (no later hook, a result deputy reads). */
-function winnerNote(point: string, output: Json, notCalled: ROutput["notCalled"]): string | null {
-  const later = notCalled.filter((n) => n.why.startsWith("not called: ") && n.why.includes("returned a non-NULL value first")).map((n) => n.hookId);
-  const shadow = later.length > 0 ? ` Not called: ${later.join(", ")}.` : "";
+/** What the winning value says, in a word: a deputy result's permission (`allow`), else its class or "a non-NULL value". */
+function valueWord(output: Json): string {
+  if (!isObject(output)) return output === null ? "NULL" : "a non-NULL value";
+  const keys = Object.keys(output);
+  const inner = keys.length === 1 ? output[keys[0] ?? ""] : undefined;
+  if (keys.length === 1 && /^HookResult/.test(keys[0] ?? "") && isObject(inner)) {
+    if (typeof inner.permission === "string") return inner.permission;
+    if (inner.continue === false) return `${keys[0] ?? ""}(continue = FALSE)`;
+    return `${keys[0] ?? ""}()`;
+  }
+  return "a non-NULL value";
+}
+
+/**
+ * What deputy does with the winner, in plain words, for its card ("audit returned allow first:
+ * deny-rm was not called (first non-NULL wins)"); null when there is nothing to say (no later
+ * hook, a result deputy reads).
+ */
+function winnerNote(args: { point: string; winner: string; output: Json; notCalled: ROutput["notCalled"]; name: (id: string) => string }): string | null {
+  const { point, winner, output, notCalled, name } = args;
+  const later = notCalled.filter((n) => n.by === winner).map((n) => name(n.hookId));
+  const shadow = later.length > 0 ? `: ${later.join(", ")} ${later.length === 1 ? "was" : "were"} not called (first non-NULL wins)` : "";
   const classed = isObject(output) && Object.keys(output).length === 1 ? Object.keys(output)[0] : null;
   const expected = point === "PreToolUse" ? "HookResultPreToolUse" : point === "PostToolUse" ? "HookResultPostToolUse" : null;
   if (expected && classed !== expected) {
-    return `first non-NULL value: deputy stops here, and since it is not a ${expected} it ignores it (${point === "PreToolUse" ? "the call is allowed" : "the run goes on"}).${shadow}`;
+    return `${name(winner)} returned a non-NULL value first${shadow || " (first non-NULL wins)"}; it is not a ${expected}, so deputy ignores it (${point === "PreToolUse" ? "the call is allowed" : "the run goes on"}).`;
   }
-  return later.length > 0 ? `first non-NULL value: it wins and deputy calls no later hook of ${point}.${shadow}` : null;
+  return later.length > 0 ? `${name(winner)} returned ${valueWord(output)} first${shadow}.` : null;
 }
 
-function callOf(record: RRecord, point: string, winner: string | null, out: ROutput, last: boolean): HookCallResult {
+function callOf(record: RRecord, point: string, winner: string | null, out: ROutput, last: boolean, name: (id: string) => string): HookCallResult {
   const failure: HookFailure | null = record.error
     ? { kind: record.error.kind, message: record.error.message, location: typeof record.error.line === "number" ? { file: `hooks/${record.hookId}.R`, line: record.error.line, column: 1 } : null }
     : null;
   const warnings = [...record.warnings];
-  const note = record.hookId === winner ? winnerNote(point, out.value, out.notCalled) : null;
+  const note = winner !== null && record.hookId === winner ? winnerNote({ point, winner, output: out.value, notCalled: out.notCalled, name }) : null;
   if (note) warnings.unshift(note);
   else if (record.stage === "call" && !record.error && record.output === null && !last) warnings.unshift("returned NULL: deputy asks the next hook");
   return {
@@ -202,8 +221,11 @@ export function createRChainRuntime(options: RChainOptions): RChainRuntime {
       // In registration order: a hook HookMatcher$new() refused is reported where it stands.
       const order = new Map(request.hookIds.map((id, i) => [id, i]));
       const records = [...out.records].sort((a, b) => (order.get(a.hookId) ?? 0) - (order.get(b.hookId) ?? 0));
-      const calls = records.map((r, i) => callOf(r, request.point, out.winner, out, i === records.length - 1));
-      return { calls, context: request.context, result: { winner: out.winner, value: out.value, notCalled: out.notCalled } };
+      // The hooks as their author named them: R only knows their ids.
+      const name = (id: string) => byId.get(id)?.name ?? id;
+      const notCalled = out.notCalled.map((n) => (n.by ? { hookId: n.hookId, why: `not called: ${name(n.by)} returned ${valueWord(out.value)} first, and deputy calls no later hook (first non-NULL wins)`, by: n.by } : n));
+      const calls = records.map((r, i) => callOf(r, request.point, out.winner, { ...out, notCalled }, i === records.length - 1, name));
+      return { calls, context: request.context, result: { winner: out.winner, value: out.value, notCalled } };
     },
     dispose() {},
   };
