@@ -121,7 +121,8 @@ test.describe("Model providers", () => {
     ]);
     await fake.close();
     await page.goto(`/pipelines/${pipeline.id}/runs`);
-    await page.getByLabel("Scenario").selectOption("live (recorded)");
+    // The run panel's picker, not the Runs tab's filter of the same name.
+    await page.getByRole("region", { name: "Run", exact: true }).getByLabel("Scenario").selectOption("live (recorded)");
     await page.getByTestId("run-button").click();
     await expect(page.getByTestId("exit-reason")).toHaveText("no_tool_calls", { timeout: 30_000 });
     await expect(page.locator('.run-hook-cards [data-testid="hook-card"][data-hook-id="mark"]').first().getByTestId("hook-status")).toHaveText("changed 1 field");
