@@ -16,11 +16,11 @@ export function matchedFieldName(point: Pick<HookPointSpec, "matcherTarget">): {
  * "Test a tool call": type a tool name (or, on a non-tool event, the value of the field it
  * matches: source, trigger …) and see which of the point's hooks the host would call, and why.
  */
-export function MatcherTester({ point, hooks, suggestions }: { point: Pick<HookPointSpec, "id" | "matcherTarget">; hooks: readonly Hook[]; suggestions: readonly string[] }) {
+export function MatcherTester({ point, hooks, suggestions }: { point: Pick<HookPointSpec, "id" | "matcherTarget" | "matcherSyntax">; hooks: readonly Hook[]; suggestions: readonly string[] }) {
   const id = useId();
   const [value, setValue] = useState("");
   const { field, isTool } = matchedFieldName(point);
-  const rows = useMemo(() => (value === "" ? [] : testMatchers(hooks, value)), [hooks, value]);
+  const rows = useMemo(() => (value === "" ? [] : testMatchers(hooks, value, point.matcherSyntax)), [hooks, value, point.matcherSyntax]);
   const runs = rows.filter((r) => r.runs).length;
   return (
     <div className={styles.tester} data-testid="matcher-tester">

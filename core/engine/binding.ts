@@ -200,6 +200,8 @@ export interface ProfileBinding {
   };
   /** After each tool result: the result the model will see, and text to append after all results. */
   afterToolResult?: StageBinding<ToolResultView, { result: ToolResultBlock; additionalContext: string | null; stopAfter?: { exitReason: string; error: string | null } | null }>;
+  /** afterToolResult sees the input the tool ran with (a hook's rewrite), not the model's (Codex: codex.md fact 7). */
+  afterToolResultSeesRunInput?: boolean;
   /** "all": every tool of a reply runs, then afterToolResult per result (Vellum); "each": per tool (registry). */
   toolHookTiming: "each" | "all";
   /** On every terminal exit except a propagated hook failure. */

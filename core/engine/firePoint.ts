@@ -48,7 +48,8 @@ export function selectHooks(pipeline: Pipeline, spec: HookPointSpec, scope: { pr
     spec.ordering,
   );
   if (typeof target !== "string") return { hooks: registered, unmatched: [], dropped };
-  return { hooks: registered.filter((h) => matcherCovers(h.matcher, target)), unmatched: registered.filter((h) => !matcherCovers(h.matcher, target)), dropped };
+  const covers = (h: Hook) => matcherCovers(h.matcher, target, spec.matcherSyntax);
+  return { hooks: registered.filter(covers), unmatched: registered.filter((h) => !covers(h)), dropped };
 }
 
 function readPointer(doc: JsonObject, pointer: string): Json | undefined {

@@ -4,10 +4,20 @@
  * tested against the value. Case-sensitive: `bash` does not match `Bash`.
  */
 const SIMPLE = /^[A-Za-z0-9_|-]+$/;
+/** Codex CLI: only letters, digits, `_` and `|` make an exact name list; `-` makes a regex (codex.md §4). */
+const CODEX_SIMPLE = /^[A-Za-z0-9_|]+$/;
 
-export function patternMatches(pattern: string | null | undefined, value: string): boolean {
+/** Whose reading of a pattern string: Claude Code's (default) or Codex CLI's. */
+export type MatcherSyntax = "claude-code" | "codex";
+
+/** Whether `pattern` is read as a list of exact names under `syntax`. */
+export function isNameList(pattern: string, syntax: MatcherSyntax = "claude-code"): boolean {
+  return (syntax === "codex" ? CODEX_SIMPLE : SIMPLE).test(pattern);
+}
+
+export function patternMatches(pattern: string | null | undefined, value: string, syntax: MatcherSyntax = "claude-code"): boolean {
   if (pattern === null || pattern === undefined || pattern === "" || pattern === "*") return true;
-  if (SIMPLE.test(pattern)) return pattern.split("|").includes(value);
+  if (isNameList(pattern, syntax)) return pattern.split("|").includes(value);
   try {
     return new RegExp(pattern).test(value);
   } catch {

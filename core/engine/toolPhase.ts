@@ -136,7 +136,8 @@ export async function runToolPhase(toolUses: readonly ToolUseBlock[], deps: Tool
         continue;
       }
       const input = "input" in decided ? decided.input : jsonInput(toolUse);
-      const after = await afterResult(toolUse, await execute(input === toolUse.input ? toolUse : { ...toolUse, input }));
+      const ran = input === toolUse.input ? toolUse : { ...toolUse, input };
+      const after = await afterResult(binding.afterToolResultSeesRunInput ? ran : toolUse, await execute(ran));
       if ("exit" in after) return after;
       results.push(after);
     }

@@ -54,6 +54,7 @@ describe("example pipelines", () => {
       ["deputy bash gate", "deputy"],
       ["deputy first non-NULL wins", "deputy"],
       ["deputy timeout trap", "deputy"],
+      ["Codex shell gate", "codex"],
     ]);
     for (const p of examplePipelines) {
       const parsed = parsePipeline(p);

@@ -5,6 +5,7 @@ import { claudeBashGate } from "./claudeBashGate";
 import { claudeFormatterContext } from "./claudeFormatterContext";
 import { claudeInputRace } from "./claudeInputRace";
 import { claudeStopTests } from "./claudeStopTests";
+import { codexShellGate } from "./codexShellGate";
 import { dangerousCommandGate } from "./dangerousCommandGate";
 import { deputyBashGate } from "./deputyBashGate";
 import { deputyCallrTrap } from "./deputyCallrTrap";
@@ -41,4 +42,5 @@ export const examplePipelines: PipelineInput[] = [
   deputyBashGate,
   deputyFirstNonNull,
   deputyCallrTrap,
+  codexShellGate,
 ];

@@ -1,4 +1,5 @@
 import { explainMatch } from "../engine/matcherCovers";
+import type { MatcherSyntax } from "../engine/matchPattern";
 import type { Hook } from "./schema";
 
 /**
@@ -39,9 +40,9 @@ export interface MatcherTestRow {
  * source, trigger …) reaches, as the host decides: a disabled hook never runs; otherwise its
  * matcher decides. In the hooks' own order.
  */
-export function testMatchers(hooks: readonly Pick<Hook, "id" | "name" | "matcher" | "enabled">[], value: string): MatcherTestRow[] {
+export function testMatchers(hooks: readonly Pick<Hook, "id" | "name" | "matcher" | "enabled">[], value: string, syntax?: MatcherSyntax): MatcherTestRow[] {
   return hooks.map((h) => {
-    const { covers, how } = explainMatch(h.matcher, value);
+    const { covers, how } = explainMatch(h.matcher, value, syntax);
     if (!h.enabled) return { hookId: h.id, name: h.name, runs: false, why: `disabled (its matcher: ${how})` };
     return { hookId: h.id, name: h.name, runs: covers, why: how };
   });

@@ -1,5 +1,6 @@
 import type { ProfileBinding } from "../engine/binding";
 import { claudeCodeBinding } from "./claude-code/binding";
+import { codexBinding } from "./codex/binding";
 import { deputyBinding } from "./deputy/binding";
 import { fimOneBinding } from "./fim-one/binding";
 import { openclawBinding } from "./openclaw/binding";
@@ -13,6 +14,7 @@ const bindings: Readonly<Record<string, ProfileBinding>> = {
   [claudeCodeBinding.profileId]: claudeCodeBinding,
   [fimOneBinding.profileId]: fimOneBinding,
   [deputyBinding.profileId]: deputyBinding,
+  [codexBinding.profileId]: codexBinding,
 };
 
 /** How the loop drives the profile `id`'s hooks, or undefined for a profile that cannot be simulated. */

@@ -1,4 +1,5 @@
 import { claudeCodeProfile } from "./claude-code";
+import { codexProfile } from "./codex";
 import { deputyProfile } from "./deputy";
 import { fimOneProfile } from "./fim-one";
 import { openclawProfile } from "./openclaw";
@@ -17,6 +18,7 @@ export const profiles: Readonly<Record<string, Profile>> = {
   [claudeCodeProfile.id]: claudeCodeProfile,
   [fimOneProfile.id]: fimOneProfile,
   [deputyProfile.id]: deputyProfile,
+  [codexProfile.id]: codexProfile,
 };
 
 /** The profile with this id, or undefined. */
@@ -29,4 +31,4 @@ export function listProfiles(): Profile[] {
   return Object.values(profiles);
 }
 
-export { vellumProfile, registryProfile, openclawProfile, claudeCodeProfile, fimOneProfile, deputyProfile };
+export { vellumProfile, registryProfile, openclawProfile, claudeCodeProfile, fimOneProfile, deputyProfile, codexProfile };

@@ -1,5 +1,6 @@
 import { pipelineSchema, type Pipeline } from "../pipeline/schema";
 import { claudeCodeDefaultScenario } from "./claude-code/defaultScenario";
+import { codexDefaultScenario } from "./codex/defaultScenario";
 import { deputyDefaultScenario } from "./deputy/defaultScenario";
 import { fimOneDefaultScenario } from "./fim-one/defaultScenario";
 import { openclawDefaultScenario } from "./openclaw/defaultScenario";
@@ -20,6 +21,7 @@ const defaults: Readonly<Record<string, ScenarioInput>> = {
   "claude-code": claudeCodeDefaultScenario,
   "fim-one": fimOneDefaultScenario,
   deputy: deputyDefaultScenario,
+  codex: codexDefaultScenario,
 };
 
 /** The default scenario of profile `id` (a fresh copy), or undefined for a profile without one. */

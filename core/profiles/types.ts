@@ -82,6 +82,8 @@ export interface HookPointSpec {
   args?: string[];
   /** Context pointer of the tool name a hook's matcher is tested against (`/event/toolName`). */
   matcherTarget?: string;
+  /** How a pattern matcher is read: Claude Code's rules (default) or Codex CLI's (`-` makes a regex). */
+  matcherSyntax?: "claude-code" | "codex";
   /**
    * Values the matched field takes besides tool names (SessionStart `source`: startup, resume …),
    * offered when testing a matcher; absent for tool events (the scenarios' tools are offered).

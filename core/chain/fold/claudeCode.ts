@@ -92,12 +92,15 @@ export function blockingReason(failure: string | null): string | null {
   return m ? (m[1] ?? "") : null;
 }
 
-/**
- * Folds the answers of one event's hooks (already in completion order) the way the CLI does.
- * Pure and total: any value a hook returned folds to a result.
- */
-export function foldClaudeCode(event: string, answers: readonly ClaudeHookAnswer[]): ClaudeFoldResult {
-  const out: ClaudeFoldResult = {
+/** How a Claude-Code-shaped event is folded: by Claude Code (default) or by Codex CLI. */
+export interface ClaudeFoldOptions {
+  variant: "claude-code" | "codex";
+  /** The hooks' ids in configuration order (Codex re-sorts some results into it). */
+  configOrder: readonly string[];
+}
+
+function emptyResult(): ClaudeFoldResult {
+  return {
     decision: null,
     reason: null,
     decidedBy: null,
@@ -113,6 +116,126 @@ export function foldClaudeCode(event: string, answers: readonly ClaudeHookAnswer
     rejected: [],
     failures: [],
   };
+}
+
+/** What Codex says when a PostToolUse `continue: false` has no stopReason (codex.md fact 33). */
+export const CODEX_POST_TOOL_STOPPED = "PostToolUse hook stopped execution";
+
+/**
+ * Codex CLI 0.169.0's fold of one event's hooks (codex.md §6), on the answers in COMPLETION order:
+ * - a block (deny / legacy `decision: "block"` / exit 2) counts only with a reason: without one it
+ *   fails open (facts 4, 5, 34); exit-2 stderr is trimmed (fact 35);
+ * - the reason is that of the first blocking hook in CONFIG order (facts 10, 11, 34);
+ * - `updatedInput` applies only beside `permissionDecision: "allow"`, and the last hook to complete
+ *   wins (facts 7-9); any block beats it (fact 12);
+ * - `ask`, `defer`, `allow` without a rewrite, `decision: "approve"` and PreToolUse
+ *   `continue: false` are unsupported: they fail open (fact 5);
+ * - PostToolUse: every block reason, exit-2 stderr and `continue: false` stopReason replaces the
+ *   tool output, joined by a blank line in config order (facts 17-19, 33);
+ * - contexts are kept in config order (facts 15, 16); a crash, a timeout or invalid JSON never
+ *   blocks (facts 23, 24): Codex has no onFailure.
+ */
+function foldCodex(event: string, answers: readonly ClaudeHookAnswer[], configOrder: readonly string[]): ClaudeFoldResult {
+  const out = emptyResult();
+  const rank = (hookId: string) => {
+    const i = configOrder.indexOf(hookId);
+    return i < 0 ? configOrder.length : i;
+  };
+  const entries: (ClaudeFeedbackEntry & { rank: number; seq: number })[] = [];
+  const add = (answer: ClaudeHookAnswer, kind: "block" | "context", value: string, exit2: boolean) =>
+    entries.push({ hookId: answer.hookId, kind, text: value, command: commandOf(answer), exit2, rank: rank(answer.hookId), seq: entries.length });
+  const failOpen = (hookId: string, why: string) => out.rejected.push({ hookId, reason: `${why}: Codex does not block (fails open)` });
+
+  for (const answer of answers) {
+    const { hookId } = answer;
+    if (answer.failure !== null) {
+      const stderr = blockingReason(answer.failure);
+      if (stderr === null) {
+        out.failures.push({ hookId, message: answer.failure, blocked: false });
+        continue;
+      }
+      const reason = stderr.trim();
+      if (reason === "") failOpen(hookId, "exit 2 with empty stderr");
+      else if (event === "PreToolUse" || event === "PostToolUse" || event === "Stop" || event === "UserPromptSubmit") add(answer, "block", reason, true);
+      continue;
+    }
+    const o = rec(answer.output);
+    if (!o) continue;
+    if (o.continue === false) {
+      if (event === "PostToolUse") add(answer, "block", text(o.stopReason) ?? CODEX_POST_TOOL_STOPPED, false);
+      else if (event === "PreToolUse" || event === "Stop") failOpen(hookId, "continue: false");
+      else {
+        if (out.continue) out.stopReason = text(o.stopReason);
+        out.continue = false;
+      }
+    }
+    const systemMessage = text(o.systemMessage);
+    if (systemMessage) out.systemMessages.push(systemMessage);
+    if (o.decision === "block") {
+      const reason = text(o.reason);
+      if (reason === null) failOpen(hookId, 'decision "block" without a reason');
+      else add(answer, "block", reason, false);
+    } else if (o.decision === "approve") failOpen(hookId, 'decision "approve" is unsupported');
+    else if (o.decision !== undefined) out.rejected.push({ hookId, reason: `unknown decision ${JSON.stringify(o.decision)}: it does not block (use "block")` });
+    const specific = rec(o.hookSpecificOutput);
+    if (!specific) continue;
+    if (specific.hookEventName !== event) {
+      out.rejected.push({ hookId, reason: `hookSpecificOutput.hookEventName is ${JSON.stringify(specific.hookEventName)}, not "${event}": the host ignores its whole hookSpecificOutput` });
+      continue;
+    }
+    const context = text(specific.additionalContext);
+    if (context !== null) add(answer, "context", context, false);
+    if (event !== "PreToolUse") continue;
+    const d = specific.permissionDecision;
+    const updatedInput = rec(specific.updatedInput);
+    if (d === "deny") {
+      const reason = text(specific.permissionDecisionReason);
+      if (reason === null) failOpen(hookId, "deny without permissionDecisionReason");
+      else add(answer, "block", reason, false);
+    } else if (d === "allow") {
+      if (updatedInput) {
+        // Completion order: the last hook to complete wins the rewrite (facts 8, 9).
+        out.updatedInput = updatedInput;
+        out.updatedBy = hookId;
+      } else failOpen(hookId, "allow without updatedInput is unsupported");
+    } else if (d === "ask" || d === "defer") failOpen(hookId, `permissionDecision "${d}" is unsupported`);
+    else if (d !== undefined) out.rejected.push({ hookId, reason: `permissionDecision ${JSON.stringify(d)} is not allow or deny` });
+    if (updatedInput && d !== "allow") out.rejected.push({ hookId, reason: 'updatedInput without permissionDecision "allow": Codex ignores it' });
+  }
+
+  entries.sort((a, b) => a.rank - b.rank || a.seq - b.seq);
+  out.feedback = entries.map(({ hookId, kind, text: value, command, exit2 }) => ({ hookId, kind, text: value, command, exit2 }));
+  out.additionalContexts = entries.filter((e) => e.kind === "context").map((e) => e.text);
+  const blocks = entries.filter((e) => e.kind === "block");
+  const first = blocks[0];
+  if (event === "PreToolUse") {
+    if (first) {
+      out.decision = "deny";
+      out.reason = first.text;
+      out.decidedBy = first.hookId;
+    } else if (out.updatedInput) {
+      out.decision = "allow";
+      out.decidedBy = out.updatedBy;
+    }
+  } else if (first) {
+    out.decision = "block";
+    out.reason = event === "PostToolUse" ? blocks.map((b) => b.text).join("\n\n") : first.text;
+    out.decidedBy = first.hookId;
+    if (event === "PostToolUse") {
+      out.updatedToolOutput = out.reason;
+      out.updatedBy = first.hookId;
+    }
+  }
+  return out;
+}
+
+/**
+ * Folds the answers of one event's hooks (already in completion order) the way the CLI does.
+ * Pure and total: any value a hook returned folds to a result.
+ */
+export function foldClaudeCode(event: string, answers: readonly ClaudeHookAnswer[], options?: ClaudeFoldOptions): ClaudeFoldResult {
+  if (options?.variant === "codex") return foldCodex(event, answers, options.configOrder);
+  const out: ClaudeFoldResult = emptyResult();
   const preTool = event === "PreToolUse";
   const block = (answer: ClaudeHookAnswer, reason: string, exit2: boolean) => {
     const { hookId } = answer;

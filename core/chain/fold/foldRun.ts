@@ -296,8 +296,9 @@ export function createFoldRun(options: { hookIds: readonly string[]; context: Js
           .filter((i) => answers[i] !== undefined)
           .map((i) => ({ hookId: hookIds[i] as string, output: answers[i]?.output, failure: answers[i]?.failure ?? null, onFailure: fold.onFailure?.[i] ?? ("continue" as const), command: fold.commands?.[i] ?? null }));
         // Every order is re-folded anyway; the declared order names the hooks as the user lists them.
-        const race = orderDependence(event, [...ordered].sort((a, b) => hookIds.indexOf(a.hookId) - hookIds.indexOf(b.hookId)));
-        return jsonValue({ ...foldClaudeCode(event, ordered), orderDependent: race }) ?? null;
+        const options = fold.merge?.kind === "claude-code" && fold.merge.variant === "codex" ? { variant: "codex" as const, configOrder: hookIds } : undefined;
+        const race = orderDependence(event, [...ordered].sort((a, b) => hookIds.indexOf(a.hookId) - hookIds.indexOf(b.hookId)), options);
+        return jsonValue({ ...foldClaudeCode(event, ordered, options), orderDependent: race }) ?? null;
       }
       case "claim":
       case "modify": {

@@ -1,4 +1,4 @@
-import { foldClaudeCode, type ClaudeFoldResult, type ClaudeHookAnswer } from "./claudeCode";
+import { foldClaudeCode, type ClaudeFoldOptions, type ClaudeFoldResult, type ClaudeHookAnswer } from "./claudeCode";
 
 /**
  * Races made visible (issue 13): parallel hooks each see the original input, so their answers do
@@ -21,19 +21,19 @@ export interface OrderDependence {
 
 const COMPARED = ["decision", "reason", "updatedInput", "updatedToolOutput", "permission"] as const;
 
-export function orderDependence(event: string, answers: readonly ClaudeHookAnswer[]): OrderDependence | null {
+export function orderDependence(event: string, answers: readonly ClaudeHookAnswer[], options?: ClaudeFoldOptions): OrderDependence | null {
   if (answers.length < 2) return null;
-  const base = foldClaudeCode(event, answers);
+  const base = foldClaudeCode(event, answers, options);
   const differing = new Set<string>();
   let orders = 0;
   for (const order of orders_(answers.length)) {
     orders += 1;
-    const other = foldClaudeCode(event, order.map((i) => answers[i] as ClaudeHookAnswer));
+    const other = foldClaudeCode(event, order.map((i) => answers[i] as ClaudeHookAnswer), options);
     for (const key of COMPARED) if (JSON.stringify(effective(other, key)) !== JSON.stringify(effective(base, key))) differing.add(key);
   }
   if (differing.size === 0) return null;
   const fields = COMPARED.filter((k) => differing.has(k));
-  const hooks = contributors(event, answers, fields);
+  const hooks = contributors(event, answers, fields, options);
   return { fields, hooks, orders, message: describe(fields, hooks, answers) };
 }
 
@@ -44,10 +44,10 @@ function effective(result: ClaudeFoldResult, key: (typeof COMPARED)[number]): un
 }
 
 /** Hooks whose own answer sets one of the differing fields. */
-function contributors(event: string, answers: readonly ClaudeHookAnswer[], fields: readonly string[]): string[] {
+function contributors(event: string, answers: readonly ClaudeHookAnswer[], fields: readonly string[], options?: ClaudeFoldOptions): string[] {
   return answers
     .filter((a) => {
-      const alone: ClaudeFoldResult = foldClaudeCode(event, [a]);
+      const alone: ClaudeFoldResult = foldClaudeCode(event, [a], options);
       return fields.some((f) => {
         const v = alone[f];
         return v !== null && v !== undefined;

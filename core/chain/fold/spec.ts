@@ -52,6 +52,12 @@ export type DispatchCopy =
   | { arg: string; kind: "run-id-from"; from: string };
 
 /** The fold of a modify hook. */
+/**
+ * Which host folds a Claude-Code-shaped event: Claude Code itself (default) or Codex CLI, whose
+ * hooks copy Claude Code's but fold differently (core/chain/fold/claudeCode.ts CODEX_FOLD).
+ */
+export type ClaudeFoldVariant = "claude-code" | "codex";
+
 export type FoldMerge =
   /** Field by field, in this order (the host's merge function builds the result with these keys). */
   | { kind: "fields"; fields: [string, FieldRule][] }
@@ -62,7 +68,7 @@ export type FoldMerge =
   /** before_agent_finalize: finalize sticky, revise+revise concatenates, revise beats continue. */
   | { kind: "finalize-action" }
   /** Claude Code (parallel): strictest decision, every additionalContext, the last qualifying rewrite (core/chain/fold/claudeCode.ts). */
-  | { kind: "claude-code"; event: string }
+  | { kind: "claude-code"; event: string; variant?: ClaudeFoldVariant }
   /** FIM One's HookRegistry (core/chain/fold/fimOne.ts): first allow:false stops, rewrites carried to the next hook, side effects in order. */
   | { kind: "fim-one"; point: "PreToolUse" | "PostToolUse" | "SessionStart" };
 
