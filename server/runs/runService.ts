@@ -193,7 +193,10 @@ export function createRunService(deps: {
     const expect = options.point ? null : expectationCollector(options.pipeline, options.scenario);
     const replayed = options.replayed ?? [];
     let replaying = replayed.length > 0;
+    /** The run's row went with its pipeline (deleted while the run was going): nothing more is recorded. */
+    let deleted = false;
     const record = (event: TraceEvent | UnsequencedEvent) => {
+      if (deleted) return;
       if (replaying && seq < replayed.length) {
         // Already recorded: the replay must retrace it exactly, or the run cannot honestly continue.
         const stored = replayed[seq] as EncodedTraceEvent;
@@ -213,7 +216,13 @@ export function createRunService(deps: {
       // The recorder owns numbering: the stored trace is gap-free even if the engine's counter is not.
       const numbered = { ...event, seq } as TraceEvent;
       if (numbered.type === "run.start") numbered.runId = runId;
-      appendEvent(db, runId, numbered);
+      try {
+        appendEvent(db, runId, numbered);
+      } catch (error) {
+        if (!isRunGone(error)) throw error;
+        deleted = true;
+        return;
+      }
       approvals.observe(runId, numbered);
       summary = addToSummary(summary, numbered);
       if (numbered.type === "run.end") ended = true;
@@ -270,6 +279,7 @@ export function createRunService(deps: {
     }
     // Every trace ends with run.end, so live viewers always learn the run is over.
     if (!ended) record({ type: "run.end", exitReason: "host_error", error: failure ?? "the engine stopped without ending the run" });
+    if (deleted) return;
     finishRun(db, runId, { summary, failure });
   }
 
@@ -393,4 +403,9 @@ export function createRunService(deps: {
     settled: (runId) => active.get(runId) ?? Promise.resolve(),
     isActive: (runId) => active.has(runId),
   };
+}
+
+/** SQLite refused an event because its run is no longer there (deleted with its pipeline). */
+function isRunGone(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "SQLITE_CONSTRAINT_FOREIGNKEY";
 }
