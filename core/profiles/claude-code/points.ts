@@ -1,4 +1,5 @@
 import type { FoldSpec } from "../../chain/fold/spec";
+import { jsonHookTemplate } from "../jsonHookTemplate";
 import type { HookPointSpec } from "../types";
 
 /**
@@ -39,22 +40,12 @@ function fold(event: string): FoldSpec {
 }
 
 function point(e: EventInput): HookPointSpec {
-  const inputType = `${e.id}HookInput`;
-  const outputType = e.specific ? `HookJSONOutput<${e.id}HookSpecificOutput>` : "HookJSONOutput";
-  const imports = [inputType, "HookJSONOutput", ...(e.specific ? [`${e.id}HookSpecificOutput`] : [])];
-  const template = [
-    `import type { ${imports.join(", ")} } from "${CLAUDE_CODE_TYPES_MODULE}";`,
-    "",
-    `export default async (input: ${inputType}): Promise<${outputType} | void> => {`,
-    ...e.body.map((line) => (line ? `  ${line}` : "")),
-    "};",
-    "",
-  ].join("\n");
+  const { inputType, returnType, template } = jsonHookTemplate({ typesModule: CLAUDE_CODE_TYPES_MODULE, event: e.id, specific: e.specific, body: e.body });
   return {
     id: e.id,
     doc: e.doc,
     contextType: `${e.id}HookArgs`,
-    returnType: `Promise<${outputType} | void>`,
+    returnType,
     fields: [{ name: "input", type: inputType, readonly: true, readBack: false, doc: "The hook's input (its only argument): its own copy of the event's JSON. The host reads the output the hook returns, never changes made here." }],
     execution: "fold",
     ordering: "registration",
