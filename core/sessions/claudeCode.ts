@@ -1,4 +1,5 @@
 import type { ContentBlock } from "../pipeline/schema";
+import { treePath } from "./treePath";
 import { SessionImportError } from "./errors";
 import {
   asObject,
@@ -237,21 +238,13 @@ export function createClaudeCodeReader(counts: RecordCounts): SessionReader {
 
   /** The records from the root to `leaf`, following a compact boundary's logical parent across it. */
   function pathTo(leaf: string): { records: string[]; missingParent: string | null } {
-    const records: string[] = [];
-    const seen = new Set<string>();
-    let at: string | null = leaf;
-    let missingParent: string | null = null;
-    while (at !== null) {
-      const node = nodes.get(at);
-      if (!node) {
-        missingParent = at;
-        break;
-      }
-      if (seen.has(at)) throw new SessionImportError("BROKEN_TREE", `line ${node.line}: record ${at} is its own ancestor (a parentUuid cycle): the conversation cannot be rebuilt`);
-      seen.add(at);
-      records.push(at);
-      at = node.parent ?? node.logicalParent;
-    }
-    return { records: records.reverse(), missingParent };
+    return treePath(
+      leaf,
+      (id) => {
+        const node = nodes.get(id);
+        return node && { line: node.line, parent: node.parent ?? node.logicalParent };
+      },
+      { record: "record", parentField: "parentUuid" },
+    );
   }
 }

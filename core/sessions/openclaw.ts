@@ -1,4 +1,5 @@
 import type { ContentBlock } from "../pipeline/schema";
+import { treePath } from "./treePath";
 import { SessionImportError } from "./errors";
 import { asObject, asString, bump, preview, textOf, type RecordCounts, type SessionBranch, type SessionReadResult, type SessionReader, type SessionStep, type StopReason } from "./types";
 
@@ -154,21 +155,6 @@ export function createOpenClawReader(counts: RecordCounts): SessionReader {
   }
 
   function pathTo(leaf: string): { records: string[]; missingParent: string | null } {
-    const records: string[] = [];
-    const seen = new Set<string>();
-    let at: string | null = leaf;
-    let missingParent: string | null = null;
-    while (at !== null) {
-      const e = entries.get(at);
-      if (!e) {
-        missingParent = at;
-        break;
-      }
-      if (seen.has(at)) throw new SessionImportError("BROKEN_TREE", `line ${e.line}: entry ${at} is its own ancestor (a parentId cycle): the conversation cannot be rebuilt`);
-      seen.add(at);
-      records.push(at);
-      at = e.parent;
-    }
-    return { records: records.reverse(), missingParent };
+    return treePath(leaf, (id) => entries.get(id), { record: "entry", parentField: "parentId" });
   }
 }
