@@ -79,7 +79,18 @@ test.describe("Sessions", () => {
     await expect(verdictOf(page, "toolu_cat")).toHaveText("now allowed");
     await expect(verdictOf(page, "toolu_rm2")).toHaveText(/^now denied by dangerous-command-gate: PreToolUse:Bash hook error: Refusing to run "sudo rm -rf build"/);
     await expect(calls(page).nth(2).getByTestId("session-parting")).toContainText("The recorded session and this run part ways here");
-    await expect(verdictOf(page, "toolu_gs")).toHaveText("now allowed (after the run parts ways with the session)");
+    // The run stopped replaying there: the next scripted reply no longer answers what the model would see.
+    await expect(page.getByTestId("exit-reason")).toContainText("session_parted");
+    await expect(verdictOf(page, "toolu_gs")).toHaveText("not replayed: the run stopped where it parts ways with the session");
+    await expect(calls(page).nth(2).getByTestId("session-parting")).toContainText("so the run stopped replaying the session here.");
+
+    // The user goes on anyway: the scenario is set to continue past the parting point and run again.
+    await calls(page).nth(2).getByTestId("session-continue").click();
+    await expect(verdictOf(page, "toolu_gs")).toHaveText("now allowed (after the run parts ways with the session)", { timeout: 30_000 });
+    await expect(page.getByTestId("exit-reason")).not.toContainText("session_parted");
+    await expect(page.getByTestId("session-continue")).toHaveCount(0);
+    await expect(page.getByTestId("save-status")).toHaveText("Saved", { timeout: 15_000 });
+    expect((await api.pipelines.get.query({ id: seeded.id })).document.scenarios[1]?.source?.afterParting).toBe("continue");
 
     // Edit the gate in Monaco: sudo passes now, reading .env does not. Re-run: the verdicts change.
     await openPoint(page, "PreToolUse");
@@ -95,6 +106,43 @@ test.describe("Sessions", () => {
     await expect(verdictOf(page, "toolu_cat")).toHaveText("now denied by dangerous-command-gate: PreToolUse:Bash hook error: no reading .env files", { timeout: 30_000 });
     await expect(calls(page).nth(1).getByTestId("session-parting")).toBeVisible();
     await expect(verdictOf(page, "toolu_rm2")).toHaveText("now allowed (after the run parts ways with the session)");
+  });
+
+  test("a 20 MB transcript goes to the server in parts, with progress, and imports whole", async ({ page, seedPipeline, uniqueName }) => {
+    test.setTimeout(120_000);
+    const seeded = await seedPipeline(claudeBashGate, { name: uniqueName("Claude Code Bash gate") });
+    await page.goto(`/pipelines/${seeded.id}`);
+    await expect(page.getByRole("listbox", { name: "Scenarios" })).toBeVisible();
+    // 1,200 Bash calls, each answered with 16 KB of output: about 20 MB, more than one request may carry.
+    const records: string[] = [];
+    let parent: string | null = null;
+    const add = (type: "user" | "assistant", message: object) => {
+      const uuid = `r-${records.length}`;
+      records.push(JSON.stringify({ uuid, parentUuid: parent, type, sessionId: "big", isSidechain: false, timestamp: "2026-11-26T09:00:00.000Z", message }));
+      parent = uuid;
+    };
+    add("user", { role: "user", content: "List everything, one folder at a time." });
+    for (let i = 0; i < 1200; i++) {
+      add("assistant", { id: `m${i}`, role: "assistant", content: [{ type: "tool_use", id: `toolu_${i}`, name: "Bash", input: { command: `ls dir${i}` } }], stop_reason: "tool_use" });
+      add("user", { role: "user", content: [{ type: "tool_result", tool_use_id: `toolu_${i}`, content: `file-${i}.txt `.repeat(1200) }] });
+    }
+    add("assistant", { id: "end", role: "assistant", content: [{ type: "text", text: "All listed." }], stop_reason: "end_turn" });
+    const text = `${records.join("\n")}\n`;
+    expect(text.length).toBeGreaterThan(18_000_000);
+    let parts = 0;
+    page.on("request", (r) => void (r.url().includes("/api/trpc/sessions.import") && parts++));
+
+    await page.getByText("+ Add").click();
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: "From a session file…" }).click();
+    await (await chooser).setFiles({ name: "big.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(text) });
+    const dialog = page.getByTestId("session-import-dialog");
+    await expect(dialog.getByTestId("session-import-progress")).toBeVisible();
+    await expect(dialog.getByTestId("session-import-facts")).toHaveText(
+      `A Claude Code session: 1201 model replies, 1200 tool calls, 1 prompt; read ${records.length} records on ${records.length} lines. It becomes the scenario “big”.`,
+      { timeout: 60_000 },
+    );
+    expect(parts).toBe(Math.ceil(Buffer.byteLength(text) / (8 * 1024 * 1024)));
   });
 
   test("a bad line is named, and the import goes on when the user skips it", async ({ page, seedPipeline, uniqueName }) => {

@@ -12,6 +12,7 @@ import type { Scenario } from "~/core/pipeline/schema";
 import type { SourceLocation } from "~/core/trace/events";
 import { DesignerFixtureSink } from "~/components/files/fixtureSink";
 import { DesignerInferenceReplySink } from "./inferenceReplySink";
+import { DesignerSessionReplaySink } from "./sessionReplaySink";
 import { RunPanel } from "./RunPanel";
 import type { GraphPosition } from "./TraceView";
 import "./run.css";
@@ -81,6 +82,7 @@ export function DesignerRunPanel(props: { pipelineId: string; eventDelayMs?: num
     <DesignerExpectationSink>
       <DesignerFixtureSink>
       <DesignerInferenceReplySink>
+      <DesignerSessionReplaySink>
       <div className={layout.layout}>
         <ScenarioList onAdded={() => setEditorOpen(true)} />
         <RunPanel
@@ -98,6 +100,7 @@ export function DesignerRunPanel(props: { pipelineId: string; eventDelayMs?: num
           eventDelayMs={props.eventDelayMs}
         />
       </div>
+      </DesignerSessionReplaySink>
       </DesignerInferenceReplySink>
       </DesignerFixtureSink>
     </DesignerExpectationSink>

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState, type ReactNode } from "react";
 import type { Scenario } from "~/core/pipeline/schema";
 import { RunApprovals } from "~/components/approvals/RunApprovals";
 import { SessionVerdicts } from "./SessionVerdicts";
+import { useSessionReplaySink } from "./sessionReplaySink";
 import { RunWithExpectations } from "~/components/expectations/RunWithExpectations";
 import { errorMessage } from "~/components/providers/apiError";
 import { useTRPC } from "~/components/providers/TrpcProvider";
@@ -85,6 +86,13 @@ export function RunPanel(props: {
       { onError: () => setRunId((current) => (current === id ? null : current)) },
     );
   };
+  const replaySink = useSessionReplaySink();
+  const continuePastParting = () => {
+    if (!scenario || !replaySink) return;
+    replaySink.continuePastParting(scenario.name);
+    // Run saves what is on screen first: the edit just made goes with it.
+    void run();
+  };
   const runBlocked = !scenario
     ? (props.noScenarioHint ?? "This pipeline has no scenario yet.")
     : preparing
@@ -151,7 +159,7 @@ export function RunPanel(props: {
       {!scenario ? <p className="run-muted">{props.noScenarioHint ?? "This pipeline has no scenario yet."}</p> : null}
       {store && runId ? (
         <RunWithExpectations pipelineId={props.pipelineId} runId={runId} store={store} onSelect={onStep}>
-          <SessionVerdicts runId={runId} store={store} onSelect={onStep} />
+          <SessionVerdicts runId={runId} store={store} onSelect={onStep} onContinuePastParting={replaySink && scenario && !start.isPending ? continuePastParting : undefined} />
           <RunApprovals runId={runId} store={store} />
           <LiveHookCards store={store} onOpenHook={props.onOpenHook} onSelect={onStep} />
           <TraceView store={store} step={step} onStep={onStep} follow={follow} onPosition={onPosition} onOpenHook={props.onOpenHook} keyboard={false} />

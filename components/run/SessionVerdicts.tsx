@@ -12,7 +12,7 @@ import { useTraceVersion } from "./useTraceStore";
  * (allowed, denied, rewritten, asked…, and by which hook), and the step where the recorded session
  * and the run part ways. Computed on the server once the run has ended (core/sessions/verdicts.ts).
  */
-export function SessionVerdicts(props: { runId: string; store: TraceStore; onSelect?: (index: number) => void }) {
+export function SessionVerdicts(props: { runId: string; store: TraceStore; onSelect?: (index: number) => void; onContinuePastParting?: () => void }) {
   const trpc = useTRPC();
   useTraceVersion(props.store);
   const finished = props.store.finished();
@@ -30,6 +30,15 @@ export function SessionVerdicts(props: { runId: string; store: TraceStore; onSel
             {v.partsWays?.index === c.index ? (
               <p className={styles.parting} role="note" data-testid="session-parting">
                 {v.partsWays.message}
+                {v.partsWays.stopped && props.onContinuePastParting ? (
+                  <>
+                    {" "}
+                    <button type="button" className="btn" onClick={props.onContinuePastParting} data-testid="session-continue">
+                      Continue with the remaining replies anyway
+                    </button>
+                  </>
+                ) : null}
+                {v.partsWays.stopped && !props.onContinuePastParting ? " To replay the remaining replies anyway, choose “Continue with the session’s remaining replies anyway” in the scenario." : null}
               </p>
             ) : null}
             <div className={styles.call}>
@@ -44,7 +53,7 @@ export function SessionVerdicts(props: { runId: string; store: TraceStore; onSel
                 </span>
               ))}
               <span className={`${styles.verdict} ${styles[c.verdict] ?? ""}`} data-testid="session-verdict">
-                {verdictText(c)}
+                {verdictText(c, v.partsWays?.stopped === true)}
               </span>
               {props.onSelect && c.seq !== null ? (
                 <button type="button" className={styles.step} onClick={() => props.onSelect?.((c.seq ?? 1) - 1)} title="Show this step of the trace">
@@ -66,6 +75,6 @@ export function SessionVerdicts(props: { runId: string; store: TraceStore; onSel
   );
 }
 
-function verdictText(c: SessionCallVerdict): string {
-  return c.afterParting ? `${c.detail} (after the run parts ways with the session)` : c.detail;
+function verdictText(c: SessionCallVerdict, stopped: boolean): string {
+  return c.afterParting && !stopped ? `${c.detail} (after the run parts ways with the session)` : c.detail;
 }

@@ -10,6 +10,7 @@ import { ScenarioInferenceFields } from "./ScenarioInferenceFields";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
 import { getProfile } from "~/core/profiles";
 import styles from "./scenarios.module.css";
+import { SessionSourceFields } from "./SessionSourceFields";
 import { ToolEditor } from "./ToolEditor";
 import type { ScenarioPatch } from "./types";
 
@@ -64,6 +65,8 @@ export function ScenarioForm(props: { value: Scenario; handlerPathPrefix: string
           {(id) => <input id={id} className={styles.input} value={value.description} onChange={(e) => onPatch({ description: e.target.value })} />}
         </Field>
       </fieldset>
+
+      {value.source ? <SessionSourceFields source={value.source} onPatch={onPatch} /> : null}
 
       <fieldset className={styles.section}>
         <legend>History ({value.history.length})</legend>

@@ -7,7 +7,7 @@ import { useSessionImport } from "./useSessionImport";
 import styles from "./sessions.module.css";
 
 type State =
-  | { kind: "reading" }
+  | { kind: "reading"; sent: number }
   | { kind: "refused"; code: string; message: string }
   | { kind: "read"; scenario: Scenario; summary: SessionImportSummary };
 
@@ -29,7 +29,7 @@ export function SessionImportDialog(props: { pipelineId: string; file: File; onA
   const [branch, setBranch] = useState<string | null>(null);
   const [keepSecrets, setKeepSecrets] = useState(false);
   const [skipBadLines, setSkipBadLines] = useState(false);
-  const [state, setState] = useState<State>({ kind: "reading" });
+  const [state, setState] = useState<State>({ kind: "reading", sent: 0 });
   const { file, pipelineId } = props;
 
   useEffect(() => {
@@ -37,18 +37,17 @@ export function SessionImportDialog(props: { pipelineId: string; file: File; onA
   }, []);
 
   useEffect(() => {
-    let current = true;
-    setState({ kind: "reading" });
-    send({ pipelineId, file, branch, keepSecrets, skipBadLines }).then(
+    const stop = new AbortController();
+    setState({ kind: "reading", sent: 0 });
+    send({ pipelineId, file, branch, keepSecrets, skipBadLines }, (sent) => !stop.signal.aborted && setState({ kind: "reading", sent }), stop.signal).then(
       (r) => {
-        if (!current) return;
+        if (stop.signal.aborted || r === null) return;
         setState(r.ok ? { kind: "read", scenario: r.scenario, summary: r.summary } : { kind: "refused", code: r.code, message: r.message });
       },
-      (error: unknown) => current && setState({ kind: "refused", code: "ERROR", message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => !stop.signal.aborted && setState({ kind: "refused", code: "ERROR", message: error instanceof Error ? error.message : String(error) }),
     );
-    return () => {
-      current = false;
-    };
+    // A changed choice or a closed dialog stops sending the rest of the file.
+    return () => stop.abort();
   }, [send, pipelineId, file, branch, keepSecrets, skipBadLines]);
 
   const s = state.kind === "read" ? state.summary : null;
@@ -57,9 +56,12 @@ export function SessionImportDialog(props: { pipelineId: string; file: File; onA
       <form method="dialog" className={styles.body} onSubmit={() => state.kind === "read" && props.onAdd(state.scenario)}>
         <h2 id={titleId}>Import {file.name}</h2>
         {state.kind === "reading" ? (
-          <p role="status">
-            Reading {file.name} ({formatBytes(file.size)}) line by line…
-          </p>
+          <div role="status" className={styles.progress}>
+            <p>
+              Reading {file.name} ({formatBytes(file.size)}) line by line… {file.size > 0 ? `${formatBytes(state.sent)} sent (${Math.floor((state.sent / file.size) * 100)}%)` : null}
+            </p>
+            <progress max={Math.max(1, file.size)} value={state.sent} aria-label="Sent to the server" data-testid="session-import-progress" />
+          </div>
         ) : null}
         {state.kind === "refused" ? (
           <>

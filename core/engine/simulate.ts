@@ -13,6 +13,7 @@ import { createFirePoint } from "./firePoint";
 import { compactHistory, historyChars, userMessage } from "./history";
 import type { HookRunner, ModelProvider, ModelReply, ModelRequest, ModelRoute } from "./ports";
 import { hookFailureExit, runToolPhase, type Exit } from "./toolPhase";
+import { createSessionPartingWatch } from "./sessionParting";
 import { createToolExecutor } from "./tools";
 import { checkPipelineAgainstProfile } from "./validate";
 
@@ -63,7 +64,12 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   if (issues.length > 0) throw new SimulationError("UNKNOWN_POINT", describeIssues(issues));
 
   const recorder = createRecorder(options.emit);
-  const record = (event: UnsequencedTraceEvent): TraceEvent => recorder.record(event) as TraceEvent;
+  const parting = createSessionPartingWatch(scenario);
+  const record = (event: UnsequencedTraceEvent): TraceEvent => {
+    const recorded = recorder.record(event) as TraceEvent;
+    parting?.observe(recorded);
+    return recorded;
+  };
   const fire = createFirePoint({ pipeline, profile, runner, record, pluginId: binding.pluginId?.(pipeline.name), completionOrder: scenario.completionOrder });
   // One step per run: it numbers the run's requests and records approval.request / approval.resolve.
   // Without a gate of its own, a run answers as its scenario scripts, else as a host with no approval surface.
@@ -249,6 +255,8 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
       if ("exit" in phase) return phase.exit;
       state.messages = [...state.messages, phase.message];
       if (phase.stopAfter) return phase.stopAfter;
+      // The next scripted reply answers what the model saw in the session: replaying it would show a conversation that cannot happen.
+      if (parting?.parted()) return { exitReason: "session_parted", error: null, endsReplay: true };
     }
   }
 
@@ -273,8 +281,10 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   let exit: Exit;
   try {
     exit = await turn();
-    if (!exit.hookFailure && binding.stop) await fire(binding.stop, { ...view(), exitReason: exit.exitReason, error: exit.error });
-    if (!exit.hookFailure) {
+    // The turn did not end in the host's sense when a replay stops where it parts with the session: no end-of-turn hooks.
+    const endOfTurn = !exit.hookFailure && !exit.endsReplay;
+    if (endOfTurn && binding.stop) await fire(binding.stop, { ...view(), exitReason: exit.exitReason, error: exit.error });
+    if (endOfTurn) {
       const stopped = await fireAt("stop", { exitReason: exit.exitReason, error: exit.error });
       if (stopped.exit?.exitReason === "hook_error") exit = stopped.exit;
     }

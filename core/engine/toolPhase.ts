@@ -12,6 +12,8 @@ export interface Exit {
   error: string | null;
   /** A hook failure propagated (registry): the turn threw, so its end-of-turn hooks do not fire. */
   hookFailure?: boolean;
+  /** A replayed session stopped where the run parts ways with it (core/engine/sessionParting.ts): no end-of-turn hooks either. */
+  endsReplay?: boolean;
 }
 
 export function hookFailureExit(aborted: NonNullable<FiredPoint<unknown>["aborted"]>): Exit {

@@ -204,6 +204,11 @@ export const scenarioSourceSchema = z.object({
   hooks: z.array(z.object({ toolUseId: z.string().nullable(), event: z.string().nullable(), text: z.string() })).optional(),
   /** How many secret-shaped values the import replaced (absent: the user kept them). */
   secretsStripped: z.number().int().nonnegative().optional(),
+  /**
+   * What a run does after the first tool call a hook now blocks, answers or rewrites (where it parts
+   * ways with the session): stop replaying there (absent, the default) or go on with the remaining replies anyway.
+   */
+  afterParting: z.enum(["stop", "continue"]).optional(),
 });
 export type ScenarioSource = z.infer<typeof scenarioSourceSchema>;
 

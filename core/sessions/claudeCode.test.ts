@@ -95,6 +95,37 @@ describe("createClaudeCodeReader", () => {
     expect(summary.compactions).toBe(1);
   });
 
+  it("imports a subagent's own transcript (sidechain records only) as its conversation", () => {
+    const { scenario, summary } = importText(fixture("claude-code-subagent.jsonl"), { fileName: "agent-a7f3c21.jsonl", profile: "claude-code" });
+    expect(scenario.prompt).toBe("Find the build scripts and delete the stale ones");
+    expect(scenario.model.kind === "scripted" && scenario.model.responses).toEqual([
+      { content: [{ type: "tool_use", id: "toolu_sa_grep", name: "Grep", input: { pattern: "build", path: "scripts" } }], stopReason: "tool_use" },
+      { content: [{ type: "tool_use", id: "toolu_sa_rm", name: "Bash", input: { command: "rm -rf scripts/build-old.sh" } }], stopReason: "tool_use" },
+      { content: [{ type: "text", text: "Deleted scripts/build-old.sh; scripts/build.sh is the live one." }], stopReason: "end_turn" },
+    ]);
+    expect(scenario.tools.map((t) => [t.name, t.results])).toEqual([
+      ["Grep", ["scripts/build.sh\nscripts/build-old.sh"]],
+      ["Bash", [""]],
+    ]);
+    expect(summary.branches.map((b) => [b.leaf, b.records, b.chosen])).toEqual([["sa-6", 6, true]]);
+    expect(summary.notes).toEqual([
+      "a subagent's own transcript (agent a7f3c21): its conversation is imported, its first prompt being the task the parent session gave it; the parent session's transcript holds the call that started it",
+    ]);
+  });
+
+  it("leaves a session's sidechains out even when one comes before its first main-chain message", () => {
+    const sub = fixture("claude-code-subagent.jsonl").trim().split("\n");
+    const main = jsonl([
+      { uuid: "m1", parentUuid: null, type: "user", sessionId: "s", isSidechain: false, message: { role: "user", content: "Tidy up." } },
+      { uuid: "m2", parentUuid: "m1", type: "assistant", sessionId: "s", isSidechain: false, message: { id: "x", role: "assistant", content: [{ type: "text", text: "Done." }], stop_reason: "end_turn" } },
+    ]);
+    const { scenario, summary } = importText(`${sub.join("\n")}\n${main}`);
+    expect(scenario.prompt).toBe("Tidy up.");
+    expect(scenario.model.kind === "scripted" && scenario.model.responses.length).toBe(1);
+    expect(summary.branches.map((b) => b.leaf)).toEqual(["m2"]);
+    expect(summary.notes).toEqual(["6 sidechain records (a subagent's own conversation) not imported: the Task/Agent call's recorded result stands for them"]);
+  });
+
   it("refuses a parentUuid cycle: the conversation cannot be rebuilt", () => {
     const text = jsonl([
       { uuid: "x", parentUuid: "y", type: "user", sessionId: "s", message: { role: "user", content: "a" } },

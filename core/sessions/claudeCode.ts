@@ -50,6 +50,10 @@ export function createClaudeCodeReader(counts: RecordCounts): SessionReader {
   const meta: SessionReadResult["meta"] = { sessionId: null, cwd: null, version: null, model: null, startedAt: null };
   const dropped = { thinking: 0, images: 0, sidechain: 0, meta: 0, otherBlocks: new Map<string, number>() };
   let lastMessage: string | null = null;
+  // A subagent's own transcript (`<session>/subagents/agent-<id>.jsonl`) holds only sidechain records:
+  // its conversation is read until a main-chain message shows the file is a whole session.
+  let lastSidechainMessage: string | null = null;
+  let agentId: string | null = null;
 
   function contentBlocks(content: unknown): ContentBlock[] {
     if (typeof content === "string") return content === "" ? [] : [{ type: "text", text: content }];
@@ -169,19 +173,27 @@ export function createClaudeCodeReader(counts: RecordCounts): SessionReader {
       if (logicalParent !== null) hasChild.add(logicalParent);
       const timestamp = asString(record["timestamp"]);
       meta.startedAt ??= timestamp;
+      const message = type === "user" || type === "assistant";
       if (record["isSidechain"] === true) {
         // A subagent's own conversation: its tool calls are the subagent's, not this session's.
-        if (type === "user" || type === "assistant") dropped.sidechain++;
-        nodes.set(uuid, { parent, logicalParent, line, message: false, sidechain: true, steps: [], timestamp });
+        if (message) dropped.sidechain++;
+        const alone = lastMessage === null;
+        nodes.set(uuid, { parent, logicalParent, line, message: alone && message, sidechain: true, steps: alone && known ? (stepsOf(type, record) ?? []) : [], timestamp });
+        if (alone && message) lastSidechainMessage = uuid;
+        agentId ??= asString(record["agentId"]);
         return;
       }
       const steps = known ? (stepsOf(type, record) ?? []) : [];
-      const message = type === "user" || type === "assistant";
       nodes.set(uuid, { parent, logicalParent, line, message, sidechain: false, steps, timestamp });
-      if (message) lastMessage = uuid;
+      if (message) {
+        if (lastMessage === null && lastSidechainMessage !== null) forgetSidechainSteps();
+        lastMessage = uuid;
+      }
     },
 
     finish({ leaf }) {
+      const subagent = lastMessage === null && lastSidechainMessage !== null;
+      if (subagent) lastMessage = lastSidechainMessage;
       if (nodes.size === 0 || lastMessage === null) throw new SessionImportError("EMPTY", "no user or assistant record with a uuid: this is not a Claude Code transcript with a conversation");
       const chosen = leaf ?? lastMessage;
       if (!nodes.has(chosen)) throw new SessionImportError("NO_SUCH_BRANCH", `no record with uuid "${chosen}" in this transcript (the leaves are listed in the import summary)`);
@@ -195,7 +207,8 @@ export function createClaudeCodeReader(counts: RecordCounts): SessionReader {
       if (!leaves.some((l) => l.chosen)) leaves.push({ leaf: chosen, records: path.records.length, preview: previewOf(nodes.get(chosen)?.steps ?? []), title: titles.get(chosen) ?? null, timestamp: nodes.get(chosen)?.timestamp ?? null, chosen: true });
       const notes: string[] = [];
       if (path.missingParent !== null) notes.push(`the branch starts at a record whose parent ${path.missingParent} is not in this file (a resumed session): the conversation before it is not imported`);
-      if (dropped.sidechain > 0) notes.push(`${dropped.sidechain} sidechain record${dropped.sidechain === 1 ? "" : "s"} (a subagent's own conversation) not imported: the Task/Agent call's recorded result stands for them`);
+      if (subagent) notes.push(`a subagent's own transcript${agentId !== null ? ` (agent ${agentId})` : ""}: its conversation is imported, its first prompt being the task the parent session gave it; the parent session's transcript holds the call that started it`);
+      else if (dropped.sidechain > 0) notes.push(`${dropped.sidechain} sidechain record${dropped.sidechain === 1 ? "" : "s"} (a subagent's own conversation) not imported: the Task/Agent call's recorded result stands for them`);
       if (dropped.thinking > 0) notes.push(`${dropped.thinking} thinking block${dropped.thinking === 1 ? "" : "s"} not imported (scenarios have no thinking blocks)`);
       if (dropped.images > 0) notes.push(`${dropped.images} image${dropped.images === 1 ? "" : "s"} not imported`);
       if (dropped.meta > 0) notes.push(`${dropped.meta} meta user record${dropped.meta === 1 ? "" : "s"} (the host's own notes, not typed by a person) not imported`);
@@ -213,7 +226,7 @@ export function createClaudeCodeReader(counts: RecordCounts): SessionReader {
   function branchLeaves(): string[] {
     const out = new Set<string>();
     for (const [uuid, node] of nodes) {
-      if (hasChild.has(uuid) || node.sidechain) continue;
+      if (hasChild.has(uuid) || (node.sidechain && !node.message)) continue;
       let at: string | null = uuid;
       for (let guard = 0; at !== null && guard < 10_000; guard++) {
         const n = nodes.get(at);
@@ -226,6 +239,16 @@ export function createClaudeCodeReader(counts: RecordCounts): SessionReader {
       }
     }
     return [...out];
+  }
+
+  /** A main-chain message arrived after sidechain records: the file is a session, its subagents' conversations are not imported. */
+  function forgetSidechainSteps(): void {
+    for (const node of nodes.values()) {
+      if (!node.sidechain) continue;
+      node.steps = [];
+      node.message = false;
+    }
+    lastSidechainMessage = null;
   }
 
   /** The first words of a record's last step (computed for leaves only: most records never need one). */

@@ -6,7 +6,7 @@ import { asObject, asString, type RecordCounts, type SessionHost, type SessionRe
 /** One reader per host's session format, and the profile id of that host's pipelines. */
 export const SESSION_READERS: Record<SessionHost, { create: (counts: RecordCounts) => SessionReader; profile: string | null; fileHint: string }> = {
   "claude-code": { create: createClaudeCodeReader, profile: "claude-code", fileHint: "~/.claude/projects/<project>/<session-id>.jsonl" },
-  codex: { create: createCodexReader, profile: null, fileHint: "~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl" },
+  codex: { create: createCodexReader, profile: "codex", fileHint: "~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl" },
   openclaw: { create: createOpenClawReader, profile: "openclaw", fileHint: "~/.openclaw/agents/<agent>/sessions/<id>.jsonl" },
 };
 

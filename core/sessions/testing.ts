@@ -1,4 +1,5 @@
 import claudeCodeBranches from "./fixtures/claude-code-branches.jsonl?raw";
+import claudeCodeSubagent from "./fixtures/claude-code-subagent.jsonl?raw";
 import codexApplyPatch from "./fixtures/codex-apply-patch.jsonl?raw";
 import openclawCompaction from "./fixtures/openclaw-compaction.jsonl?raw";
 import { createSessionImport, type SessionImportFinish, type SessionImportOptions } from "./importer";
@@ -12,7 +13,7 @@ export function importText(text: string, options: Partial<SessionImportOptions> 
   return im.finish({ name: options.name ?? "imported", importedAt: "2026-11-27T08:00:00.000Z", branch: options.branch ?? null, keepSecrets: options.keepSecrets ?? false, profile: options.profile ?? null });
 }
 
-const FIXTURES: Record<string, string> = { "claude-code-branches.jsonl": claudeCodeBranches, "codex-apply-patch.jsonl": codexApplyPatch, "openclaw-compaction.jsonl": openclawCompaction };
+const FIXTURES: Record<string, string> = { "claude-code-branches.jsonl": claudeCodeBranches, "claude-code-subagent.jsonl": claudeCodeSubagent, "codex-apply-patch.jsonl": codexApplyPatch, "openclaw-compaction.jsonl": openclawCompaction };
 
 /** The text of a fixture of ./fixtures (session files written from the formats' documentation and source). */
 export function fixture(name: string): string {

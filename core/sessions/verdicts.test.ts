@@ -90,6 +90,7 @@ describe("sessionVerdicts", () => {
       seq: 9,
       message:
         "The recorded session and this run part ways here: in the session Bash ran and the model saw its result; now it is denied by dangerous-command-gate. The scripted replies after this step answer what the model saw in the session, not what it would have seen now.",
+      stopped: false,
     });
     expect(v?.calls[1]?.recordedHooks).toEqual(["PreToolUse:Bash: hook_success: allowed"]);
     expect(v?.calls[2]?.runInput).toEqual({ command: "CI=1 npm test" });
@@ -109,6 +110,28 @@ describe("sessionVerdicts", () => {
     const v = sessionVerdicts(scenario, denied);
     expect(v?.calls[0]).toMatchObject({ verdict: "denied", detail: 'now asks for approval (ask): deny by host: the model gets "Permission to use Bash has been denied."', seq: 2 });
     expect(v?.partsWays?.index).toBe(0);
+  });
+
+  it("says the run stopped replaying where it parts ways, and that later calls were not replayed", () => {
+    const parted = trace([
+      reply("t1", "ls"),
+      { type: "tool.call", toolUseId: "t1", name: "Bash", input: { command: "ls" } },
+      { type: "tool.result", toolUseId: "t1", content: "a", isError: false },
+      reply("t2", "rm -rf /"),
+      ...hook("gate", "dangerous-command-gate", "unchanged"),
+      { type: "tool.call", toolUseId: "t2", name: "Bash", input: { command: "rm -rf /" } },
+      { type: "tool.result", toolUseId: "t2", content: "no", isError: true, claimedBy: "gate" },
+      { type: "run.end", exitReason: "session_parted" },
+    ]);
+    const v = sessionVerdicts(scenario, parted);
+    expect(v?.partsWays).toEqual({
+      index: 1,
+      seq: 8,
+      message:
+        "The recorded session and this run part ways here: in the session Bash ran and the model saw its result; now it is denied by dangerous-command-gate. The scripted replies after this step answer what the model saw in the session, not what it would have seen now, so the run stopped replaying the session here.",
+      stopped: true,
+    });
+    expect(v?.calls.slice(2).map((c) => [c.verdict, c.detail])).toEqual(Array(4).fill(["not-reached", "not replayed: the run stopped where it parts ways with the session"]));
   });
 
   it("is null for a scenario that was not imported from a session", () => {

@@ -1,5 +1,6 @@
 import type { Scenario } from "../pipeline/schema";
 import type { HookEndEvent, TraceEvent } from "../trace/events";
+import { canonicalJson as canonical } from "../canonicalJson";
 
 /** What the pipeline's hooks now do with a tool call the model made in the recorded session. */
 export type SessionVerdictKind =
@@ -46,10 +47,13 @@ export interface SessionCallVerdict {
 export interface SessionVerdicts {
   calls: SessionCallVerdict[];
   /** The first call a hook now blocks, answers, rewrites or stops: where the run stops being the session. */
-  partsWays: { index: number; seq: number | null; message: string } | null;
+  /** `stopped`: the run stopped replaying there (exit `session_parted`); false when the scenario continues past it or the run ended anyway. */
+  partsWays: { index: number; seq: number | null; message: string; stopped: boolean } | null;
   counts: Record<SessionVerdictKind, number>;
 }
 
+/** The exit of a run that stopped replaying its session where the two part ways (core/engine/sessionParting.ts). */
+const SESSION_PARTED = "session_parted";
 const DIVERGING = new Set<SessionVerdictKind>(["denied", "answered", "rewritten", "stopped"]);
 const DENYING_ANSWER = /deny|reject|timeout|cancel|block/i;
 
@@ -164,6 +168,8 @@ export function sessionVerdicts(scenario: Scenario, events: readonly TraceEvent[
         v = { verdict: "allowed", hook: null, detail: "now allowed", seq: result?.seq ?? call.seq };
       } else if (askedInRun.has(block.id)) {
         v = { verdict: "stopped", hook: null, detail: `the model asks for it, but the run ends before it runs (${exitReason ?? "no end"})`, seq: null };
+      } else if (exitReason === SESSION_PARTED) {
+        v = { verdict: "not-reached", hook: null, detail: "not replayed: the run stopped where it parts ways with the session", seq: null };
       } else {
         v = { verdict: "not-reached", hook: null, detail: `not reached: the run ended (${exitReason ?? "no end"}) before the model made this call`, seq: null };
       }
@@ -172,7 +178,8 @@ export function sessionVerdicts(scenario: Scenario, events: readonly TraceEvent[
         partsWays = {
           index: base.index,
           seq: v.seq,
-          message: `The recorded session and this run part ways here: in the session ${block.name} ran and the model saw its result; now it is ${v.verdict}${v.hook ? ` by ${v.hook.name}` : ""}. The scripted replies after this step answer what the model saw in the session, not what it would have seen now.`,
+          message: `The recorded session and this run part ways here: in the session ${block.name} ran and the model saw its result; now it is ${v.verdict}${v.hook ? ` by ${v.hook.name}` : ""}. The scripted replies after this step answer what the model saw in the session, not what it would have seen now${exitReason === SESSION_PARTED ? ", so the run stopped replaying the session here." : "."}`,
+          stopped: exitReason === SESSION_PARTED,
         };
       }
     }
@@ -187,7 +194,3 @@ function clip(text: string, max = 160): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-/** JSON with object keys sorted, so two inputs that differ only in key order compare equal. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_, v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v));
-}

@@ -47,17 +47,30 @@ describe("hookwright import-session", () => {
     expect(tested.stdout).toBe(
       [
         "✓ yesterday  no expectations  N ms",
-        "    Session tool calls (claude-code-branches.jsonl): 4, 3 allowed, 1 denied",
+        "    Session tool calls (claude-code-branches.jsonl): 4, 2 allowed, 1 denied, 1 not-reached",
         '      ✓ 1. Bash {"command":"ls build","description":"List build"}: now allowed  [step 9]',
         '      ✓ 2. Bash {"command":"cat build/.env"}: now allowed  [step 17]',
-        "      ── The recorded session and this run part ways here: in the session Bash ran and the model saw its result; now it is denied by dangerous-command-gate. The scripted replies after this step answer what the model saw in the session, not what it would have seen now.",
+        "      ── The recorded session and this run part ways here: in the session Bash ran and the model saw its result; now it is denied by dangerous-command-gate. The scripted replies after this step answer what the model saw in the session, not what it would have seen now, so the run stopped replaying the session here.",
         '      ✗ 3. Bash {"command":"sudo rm -rf build"}: now denied by dangerous-command-gate: PreToolUse:Bash hook error: Refusing to run "sudo rm -rf build": destructive commands need a person. Suggest the command to the user instead.  [step 25]',
         '      ▸ next prompt in the session (not sent in this run): "Thanks. Now show git status."',
-        '      ✓ 4. Bash {"command":"git status"}: now allowed  [step 33]  (after the session and the run part ways)',
+        '      · 4. Bash {"command":"git status"}: not replayed: the run stopped where it parts ways with the session',
+        '      To replay the session\'s remaining replies anyway: "afterParting": "continue" in the scenario\'s source (import-session --continue-past-parting).',
         "1 scenario: 1 passed, 0 failed",
         "",
       ].join("\n"),
     );
+    const run = await cli(["run", "gate.json", "--scenario", "yesterday", "--json"]);
+    const end = run.stdout.trim().split("\n").map((l) => JSON.parse(l) as { type: string; exitReason?: string }).find((e) => e.type === "run.end");
+    expect(end?.exitReason).toBe("session_parted");
+  }, 30_000);
+
+  it("replays the remaining replies past the parting point when imported with --continue-past-parting", async () => {
+    writeFileSync(join(dir, "gate5.json"), JSON.stringify(gate));
+    await cli(["import-session", "claude-code-branches.jsonl", "--pipeline", "gate5.json", "--name", "anyway", "--continue-past-parting"]);
+    const tested = await cli(["test", "gate5.json", "--scenario", "anyway"]);
+    expect(tested.stdout.split("\n").slice(1, 3)).toEqual(["    Session tool calls (claude-code-branches.jsonl): 4, 3 allowed, 1 denied", '      ✓ 1. Bash {"command":"ls build","description":"List build"}: now allowed  [step 9]']);
+    expect(tested.stdout).toContain('      ✓ 4. Bash {"command":"git status"}: now allowed  [step 33]  (after the session and the run part ways)\n');
+    expect(tested.stdout).not.toContain("To replay the session's remaining replies anyway");
   }, 30_000);
 
   it("imports another branch by its leaf under a new name when the name is taken", async () => {
@@ -85,7 +98,7 @@ describe("hookwright import-session", () => {
   });
 
   it("answers usage mistakes with exit 2 and a missing file with exit 1", async () => {
-    expect(await cli(["import-session", "x.jsonl"])).toEqual({ code: 2, stdout: "", stderr: `hookwright import-session: --pipeline P.json: the pipeline file the scenario is added to\nusage: hookwright import-session FILE.jsonl --pipeline P.json [--name N] [--branch LEAF] [--keep-secrets] [--skip-bad-lines]\n` });
+    expect(await cli(["import-session", "x.jsonl"])).toEqual({ code: 2, stdout: "", stderr: `hookwright import-session: --pipeline P.json: the pipeline file the scenario is added to\nusage: hookwright import-session FILE.jsonl --pipeline P.json [--name N] [--branch LEAF] [--keep-secrets] [--skip-bad-lines] [--continue-past-parting]\n` });
     writeFileSync(join(dir, "gate4.json"), JSON.stringify(gate));
     expect(await cli(["import-session", "missing.jsonl", "--pipeline", "gate4.json"])).toEqual({ code: 1, stdout: "", stderr: "hookwright import-session: cannot read missing.jsonl: no such file\n" });
   });

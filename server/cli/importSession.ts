@@ -1,5 +1,6 @@
 import { createReadStream } from "node:fs";
 import { basename, resolve } from "node:path";
+import { setFlagsFromString } from "node:v8";
 import { uniqueScenarioName } from "../../core/pipeline/changes";
 import { describeIssues, parsePipeline } from "../../core/pipeline/parsePipeline";
 import type { Scenario } from "../../core/pipeline/schema";
@@ -8,7 +9,7 @@ import { parseArgs, UsageError, type Command } from "./command";
 import { writeJsonFile } from "./jsonChunks";
 import { FileProblem, indent, readJsonFile } from "./pipelineFile";
 
-const USAGE = "hookwright import-session FILE.jsonl --pipeline P.json [--name N] [--branch LEAF] [--keep-secrets] [--skip-bad-lines]";
+const USAGE = "hookwright import-session FILE.jsonl --pipeline P.json [--name N] [--branch LEAF] [--keep-secrets] [--skip-bad-lines] [--continue-past-parting]";
 
 /**
  * `hookwright import-session`: reads a Claude Code transcript, Codex rollout or OpenClaw session
@@ -22,8 +23,12 @@ const command: Command = {
   summary: "Add a recorded Claude Code, Codex or OpenClaw session (JSONL) to a pipeline file as a scenario.",
   usage: USAGE,
   async run(args, io) {
+    // Reading a session makes a parsed record per line, most of it garbage at once (a tool's output
+    // is recorded twice): V8's size-first heap growth keeps a 200 MB transcript's import near 255 MB
+    // of RSS instead of 285–310 MB, for about a second more (bench/session-import).
+    setFlagsFromString("--optimize-for-size");
     try {
-      const { positionals, flags } = parseArgs(args, { pipeline: "value", name: "value", branch: "value", "keep-secrets": "boolean", "skip-bad-lines": "boolean" });
+      const { positionals, flags } = parseArgs(args, { pipeline: "value", name: "value", branch: "value", "keep-secrets": "boolean", "skip-bad-lines": "boolean", "continue-past-parting": "boolean" });
       const [file, ...extra] = positionals;
       if (file === undefined) throw new UsageError("which session file? Give its path");
       if (extra.length > 0) throw new UsageError(`one session file at a time (also got ${extra.join(", ")})`);
@@ -37,7 +42,9 @@ const command: Command = {
       const importer = createSessionImport({ fileName, badLines: flags["skip-bad-lines"] === true ? "skip" : "refuse" });
       await readLines(resolve(io.cwd, file), file, (line) => importer.line(line));
       const name = uniqueScenarioName(parsed.value, typeof flags.name === "string" ? flags.name : fileName.replace(/\.jsonl$/i, ""));
-      const { scenario, summary } = importer.finish({ name, branch: typeof flags.branch === "string" ? flags.branch : null, keepSecrets: flags["keep-secrets"] === true, profile: parsed.value.profile });
+      const read = importer.finish({ name, branch: typeof flags.branch === "string" ? flags.branch : null, keepSecrets: flags["keep-secrets"] === true, profile: parsed.value.profile });
+      const { summary } = read;
+      const scenario = flags["continue-past-parting"] === true && read.scenario.source ? { ...read.scenario, source: { ...read.scenario.source, afterParting: "continue" as const } } : read.scenario;
 
       const document = raw as { scenarios?: unknown[] };
       document.scenarios = [...(Array.isArray(document.scenarios) ? document.scenarios : []), scenario];

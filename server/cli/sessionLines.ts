@@ -16,9 +16,11 @@ export function sessionVerdictLines(scenario: Scenario, events: readonly TraceEv
   for (const c of v.calls) {
     for (const b of c.before) lines.push(`${indent}  ▸ ${b.kind === "prompt" ? `next prompt in the session (not sent in this run): ${JSON.stringify(clip(b.text, 80))}` : `the host compacted the history here: ${clip(b.text, 80)}`}`);
     if (v.partsWays?.index === c.index) lines.push(`${indent}  ── ${v.partsWays.message}`);
-    lines.push(`${indent}  ${MARK[c.verdict] ?? " "} ${c.index + 1}. ${c.name} ${clip(JSON.stringify(c.input), 70)}: ${c.detail}${c.seq !== null ? `  [step ${c.seq}]` : ""}${c.afterParting ? "  (after the session and the run part ways)" : ""}`);
+    const after = c.afterParting && !v.partsWays?.stopped ? "  (after the session and the run part ways)" : "";
+    lines.push(`${indent}  ${MARK[c.verdict] ?? " "} ${c.index + 1}. ${c.name} ${clip(JSON.stringify(c.input), 70)}: ${c.detail}${c.seq !== null ? `  [step ${c.seq}]` : ""}${after}`);
     for (const h of c.recordedHooks) lines.push(`${indent}      in the session, the host's hook said: ${clip(h, 100)}`);
   }
+  if (v.partsWays?.stopped) lines.push(`${indent}  To replay the session's remaining replies anyway: "afterParting": "continue" in the scenario's source (import-session --continue-past-parting).`);
   return lines;
 }
 

@@ -14,9 +14,9 @@ export const MAX_TRPC_BODY_BYTES = 10 * MB;
 /** The plugin import (the archive limit, server/bundles/limits.ts, is the same). */
 export const MAX_IMPORT_BODY_BYTES = 10 * MB;
 /**
- * A session file sent to `sessions.import` (a raw stream the procedure reads line by line): under
- * the proxy's buffer (next.config.mjs `proxyClientMaxBodySize`, 16 MB), which would cut a larger one.
- * Larger files import with the CLI (`hookwright import-session`), which streams any size.
+ * One part of a session file sent to `sessions.import` (a raw stream the procedure reads line by
+ * line): under the proxy's buffer (next.config.mjs `proxyClientMaxBodySize`, 16 MB), which would cut
+ * a larger one. The app sends files in 8 MB parts (server/sessions/importStream.ts), up to 1 GB.
  */
 export const MAX_SESSION_UPLOAD_BYTES = 15 * MB;
 /** The tRPC procedures that take a raw `application/octet-stream` body instead of JSON (read as a stream, never buffered here). */

@@ -4,24 +4,24 @@ import { uniqueScenarioName } from "~/core/pipeline/changes";
 import { scenarioSchema } from "~/core/pipeline/schema";
 import { sessionVerdicts } from "~/core/sessions/verdicts";
 import { getPipeline } from "~/db/pipelineStore";
-import { MAX_SESSION_UPLOAD_BYTES } from "~/server/http/bodyLimit";
 import { readAllEvents, getRunRow } from "~/server/runs/runStore";
-import { importSessionUpload } from "~/server/sessions/importStream";
+import { createSessionUploads, DEFAULT_SESSION_UPLOAD_LIMITS } from "~/server/sessions/importStream";
+import { MAX_SESSION_UPLOAD_BYTES } from "~/server/http/bodyLimit";
 import { publicProcedure, router } from "../trpc";
+
+/** The server's uploads in progress: a part is a request, the import lives between them. */
+const sessionUploads = createSessionUploads({ limits: { ...DEFAULT_SESSION_UPLOAD_LIMITS, partBytes: MAX_SESSION_UPLOAD_BYTES } });
 
 export const sessionsRouter = router({
   /**
    * A session file (Claude Code transcript, Codex rollout, OpenClaw session) as a scenario for the
-   * pipeline, read line by line as it streams in: the body is one line of options
-   * (server/sessions/importStream.ts) then the file. Nothing is stored: the client adds the scenario.
+   * pipeline, sent in parts and read line by line as they stream in: each body is a part header line
+   * (server/sessions/importStream.ts) then the part's bytes. Nothing is stored: the client adds the scenario.
    */
   import: publicProcedure.input(octetInputParser).mutation(({ ctx, input }) =>
-    importSessionUpload(input, {
-      limit: MAX_SESSION_UPLOAD_BYTES,
-      pipeline: (id) => {
-        const { document } = getPipeline(ctx.db, id);
-        return { profile: document.profile, uniqueName: (base) => uniqueScenarioName(document, base) };
-      },
+    sessionUploads.receive(input, (id) => {
+      const { document } = getPipeline(ctx.db, id);
+      return { profile: document.profile, uniqueName: (base) => uniqueScenarioName(document, base) };
     }),
   ),
 
