@@ -19,10 +19,13 @@ export function ExportPluginButton({ pipelineId, revision }: { pipelineId: strin
   const titleId = useId();
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState<string | null>(null);
+  const [recorder, setRecorder] = useState(false);
   const formats = useQuery({ ...trpc.bundles.formats.queryOptions({ id: pipelineId }), enabled: open, staleTime: 0 });
   const format = formats.data?.formats.find((f) => f.target === picked) ?? formats.data?.formats[0] ?? null;
+  // Only formats that declare a recorder offer the box; switching to one that cannot drops it.
+  const record = recorder && format?.recorder != null;
   const preview = useQuery({
-    ...trpc.bundles.preview.queryOptions({ id: pipelineId, revision, target: format?.target }),
+    ...trpc.bundles.preview.queryOptions({ id: pipelineId, revision, target: format?.target, ...(record ? { recorder: true } : {}) }),
     enabled: open && format !== null,
     staleTime: 0,
   });
@@ -64,6 +67,12 @@ export function ExportPluginButton({ pipelineId, revision }: { pipelineId: strin
             </label>
           ) : null}
           {format ? <p className={styles.muted}>For {format.host}.</p> : null}
+          {format?.recorder ? (
+            <label title={`Adds a hook on every point that appends what it receives to ${format.recorder.where}; import that file as a session to get scenarios and Run this point contexts.`}>
+              <input type="checkbox" checked={recorder} onChange={(e) => setRecorder(e.target.checked)} data-testid="export-recorder" /> Add a recorder{" "}
+              <span className={styles.muted}>(records every event to {format.recorder.where})</span>
+            </label>
+          ) : null}
           {format && preview.isPending ? <p className={styles.muted}>Preparing the plugin…</p> : null}
           {preview.error ? (
             <p role="alert" className="alert">

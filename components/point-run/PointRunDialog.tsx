@@ -10,6 +10,7 @@ import type { TraceStore } from "~/components/run/traceStore";
 import { useRunTrace } from "~/components/run/useRunTrace";
 import { useTraceVersion } from "~/components/run/useTraceStore";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
+import { shortTime } from "~/core/sessions/recordingFixtures";
 import type { SourceLocation } from "~/core/trace/events";
 import "~/components/run/run.css";
 import styles from "./pointRun.module.css";
@@ -17,8 +18,9 @@ import { readContextJson } from "./readContextJson";
 
 /**
  * "Run this point": the point's context as editable JSON (prefilled from the latest run that
- * crossed it, or the profile's example), fired through that point's hooks alone. Each hook gets
- * its card and diff as in a full run. The pipeline is saved first, so the hooks on screen run.
+ * crossed it, or the profile's example; or picked from the host's inputs a recording recorded),
+ * fired through that point's hooks alone. Each hook gets its card and diff as in a full run. The
+ * pipeline is saved first, so the hooks on screen run.
  */
 export function PointRunDialog({ pointId, onClose }: { pointId: string; onClose: () => void }) {
   const trpc = useTRPC();
@@ -88,8 +90,31 @@ export function PointRunDialog({ pointId, onClose }: { pointId: string; onClose:
                         <Link href={`/pipelines/${pipelineId}/runs/${prefill.data.runId}`}>latest run</Link> that reached this point.
                       </>
                     )
-                  : "Prefilled from the profile's example context (no run has reached this point yet)."}
+                  : prefill.data?.source === "recording"
+                    ? "Prefilled from the first recorded context below (no run has reached this point yet)."
+                    : "Prefilled from the profile's example context (no run has reached this point yet)."}
           </p>
+          {prefill.data && prefill.data.fromRecordings.length > 0 ? (
+            <label className={styles.label}>
+              Recorded by the host{" "}
+              <select
+                className="input"
+                value=""
+                onChange={(e) => {
+                  const picked = prefill.data.fromRecordings[Number(e.target.value)];
+                  if (picked) setText(JSON.stringify(picked.context, null, 2));
+                }}
+                data-testid="point-recorded-contexts"
+              >
+                <option value="">{prefill.data.fromRecordings.length} recorded context{prefill.data.fromRecordings.length === 1 ? "" : "s"}: pick one…</option>
+                {prefill.data.fromRecordings.map((r, i) => (
+                  <option key={`${r.scenario}-${i}`} value={i} title={`From the scenario "${r.scenario}"`}>
+                    Recorded: {[r.label, shortTime(r.at)].filter((x) => x !== "").join(" · ")}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           <label className={styles.label} htmlFor={`${titleId}-json`}>
             Context entering the chain (JSON, as <code>point.start</code> carries it, or as the host hands it to a hook)
           </label>

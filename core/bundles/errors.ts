@@ -18,7 +18,9 @@ export type BundleErrorCode =
   /** A hook could not be bundled into a command script (Claude Code export). */
   | "SCRIPT_BUILD"
   /** A host script cannot be turned into a hook faithfully (Claude Code import). */
-  | "NOT_CONVERTIBLE";
+  | "NOT_CONVERTIBLE"
+  /** A recorder was asked of a format that cannot add one (core/bundles/recorder.ts). */
+  | "NO_RECORDER";
 
 /** A bundle problem the user can fix; `message` is a full sentence naming the file or hook. */
 export class BundleError extends Error {

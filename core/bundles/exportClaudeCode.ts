@@ -3,7 +3,11 @@ import type { Profile } from "../profiles/types";
 import { addCommandScripts, commandHookMetas, scriptPathIn, type CommandTarget, type MirroredScript } from "./exportClaudeCodeCommand";
 import { addExternalFiles, claudeCodePipeline, claudePluginName, exportedHooks, hooksMapOf, json, pluginHookCommand, sortedFiles, splitByRuntime, type ExportedCommand, type ExportedHook } from "./exportClaudeCodeLayout";
 import { commandScripts, PIPELINE_META_FILE, pipelineMeta, SOURCE_DIR, sourceFiles } from "./exportClaudeCodeScript";
+import { addCommandRecorderScript, COMMAND_RECORDER_FILE, commandRecorderReadme, withCommandRecorder, type CommandRecorderHost } from "./recorderCommand";
 import type { PluginExport, ScriptBundler } from "./registry";
+
+/** Claude Code's recorder: the project folder is `$CLAUDE_PROJECT_DIR` (semantics.md §3b). */
+const CLAUDE_CODE_RECORDER: CommandRecorderHost = { host: "claude-code", name: "Claude Code", projectEnv: "CLAUDE_PROJECT_DIR" };
 
 /**
  * A claude-code pipeline as a Claude Code plugin (semantics.md §3d, loaded by Claude Code 2.1.330
@@ -35,6 +39,8 @@ interface ReadmeParts {
   sourceDir: string;
   target: CommandTarget;
   mirrored: readonly MirroredScript[];
+  /** The recorder's README section, when the export has one. */
+  recorder?: string[];
 }
 
 function readme(pipeline: Pipeline, hooks: readonly ExportedHook[], externals: number, parts: ReadmeParts): string {
@@ -68,11 +74,12 @@ function readme(pipeline: Pipeline, hooks: readonly ExportedHook[], externals: n
       : []),
     ...(commands.length > 0 ? ["", "Command hooks are written as they were: each command exactly as Hookwright holds it, each script byte for byte and executable."] : []),
     "",
+    ...(parts.recorder ?? []),
   ].join("\n");
 }
 
 /** `.claude-plugin/plugin.json`, `hooks/hooks.json`, `hooks/<name>.mjs`, the sources under `hookwright/`, a README. */
-export function exportClaudeCodePlugin(input: Pipeline, options: { profile: Profile; bundle: ScriptBundler }): PluginExport {
+export function exportClaudeCodePlugin(input: Pipeline, options: { profile: Profile; bundle: ScriptBundler; recorder?: boolean }): PluginExport {
   const pipeline = claudeCodePipeline(input, options.profile, "a Claude Code plugin");
   const warnings: string[] = [];
   const hooks = exportedHooks(pipeline, options.profile, warnings);
@@ -86,7 +93,9 @@ export function exportClaudeCodePlugin(input: Pipeline, options: { profile: Prof
   addExternalFiles(files, externals, executables);
   files.set(`${SOURCE_DIR}/${PIPELINE_META_FILE}`, pipelineMeta(pipeline, commandHookMetas(commands)));
   files.set(".claude-plugin/plugin.json", json({ name, version: "0.1.0", description: describe(pipeline) }));
-  files.set("hooks/hooks.json", json({ description: describe(pipeline), hooks: hooksMapOf(options.profile, hooks, externals, pluginHookCommand) }));
+  const hooksMap = hooksMapOf(options.profile, hooks, externals, pluginHookCommand);
+  if (options.recorder) addCommandRecorderScript(files, `hooks/${COMMAND_RECORDER_FILE}`, CLAUDE_CODE_RECORDER);
+  files.set("hooks/hooks.json", json({ description: describe(pipeline), hooks: options.recorder ? withCommandRecorder(hooksMap, options.profile, `node "\${CLAUDE_PLUGIN_ROOT}/hooks/${COMMAND_RECORDER_FILE}"`) : hooksMap }));
   const mirrored = addCommandScripts(files, executables, commands, target, warnings);
   files.set(
     "README.md",
@@ -96,6 +105,7 @@ export function exportClaudeCodePlugin(input: Pipeline, options: { profile: Prof
       sourceDir: "hookwright/",
       target,
       mirrored,
+      ...(options.recorder ? { recorder: commandRecorderReadme({ recorder: CLAUDE_CODE_RECORDER, profile: options.profile, file: `hooks/${COMMAND_RECORDER_FILE}`, config: "hooks/hooks.json" }) } : {}),
     }),
   );
   return { pluginName: name, files: sortedFiles(files, executables), warnings };
@@ -106,7 +116,7 @@ export function exportClaudeCodePlugin(input: Pipeline, options: { profile: Prof
  * section (merge it into an existing one), the scripts in `.claude/hooks/`, found through
  * `$CLAUDE_PROJECT_DIR` as Claude Code documents for settings hooks.
  */
-export function exportClaudeCodeSettings(input: Pipeline, options: { profile: Profile; bundle: ScriptBundler }): PluginExport {
+export function exportClaudeCodeSettings(input: Pipeline, options: { profile: Profile; bundle: ScriptBundler; recorder?: boolean }): PluginExport {
   const pipeline = claudeCodePipeline(input, options.profile, "Claude Code settings");
   const warnings: string[] = [];
   const hooks = exportedHooks(pipeline, options.profile, warnings);
@@ -121,7 +131,9 @@ export function exportClaudeCodeSettings(input: Pipeline, options: { profile: Pr
   for (const [file, code] of commandScripts(pipeline, functions, options.bundle)) files.set(`.claude/hooks/${file}.mjs`, code);
   addExternalFiles(files, externals, executables);
   files.set(`.claude/${SOURCE_DIR}/${PIPELINE_META_FILE}`, pipelineMeta(pipeline, commandHookMetas(commands)));
-  files.set(".claude/settings.json", json({ hooks: hooksMapOf(options.profile, hooks, externals, (file) => `node "$CLAUDE_PROJECT_DIR/.claude/hooks/${file}.mjs"`) }));
+  const hooksMap = hooksMapOf(options.profile, hooks, externals, (file) => `node "$CLAUDE_PROJECT_DIR/.claude/hooks/${file}.mjs"`);
+  if (options.recorder) addCommandRecorderScript(files, `.claude/hooks/${COMMAND_RECORDER_FILE}`, CLAUDE_CODE_RECORDER);
+  files.set(".claude/settings.json", json({ hooks: options.recorder ? withCommandRecorder(hooksMap, options.profile, `node "$CLAUDE_PROJECT_DIR/.claude/hooks/${COMMAND_RECORDER_FILE}"`) : hooksMap }));
   const mirrored = addCommandScripts(files, executables, commands, target, warnings);
   const outside = projectScriptsOutsideClaude(commands);
   files.set(
@@ -135,6 +147,7 @@ export function exportClaudeCodeSettings(input: Pipeline, options: { profile: Pr
       sourceDir: ".claude/hookwright/",
       target,
       mirrored,
+      ...(options.recorder ? { recorder: commandRecorderReadme({ recorder: CLAUDE_CODE_RECORDER, profile: options.profile, file: `.claude/hooks/${COMMAND_RECORDER_FILE}`, config: ".claude/settings.json" }) } : {}),
     }),
   );
   return { pluginName: claudePluginName(pipeline.name), files: sortedFiles(files, executables), warnings };

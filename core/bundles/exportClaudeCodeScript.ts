@@ -96,7 +96,7 @@ const ENTRY = "__hookwright_entry__.mjs";
  *
  * @throws {BundleError} SCRIPT_BUILD naming the hook when its code cannot be bundled.
  */
-export function commandScripts(pipeline: Pipeline, hooks: readonly ExportedHook[], bundle: ScriptBundler): Map<string, string> {
+export function commandScripts(pipeline: Pipeline, hooks: readonly ExportedHook[], bundle: ScriptBundler, host = "Claude Code"): Map<string, string> {
   const scripts = new Map<string, string>();
   for (const { hook, file } of hooks) {
     const files = sourceFiles(pipeline, [{ hook, file }], "");
@@ -111,7 +111,7 @@ export function commandScripts(pipeline: Pipeline, hooks: readonly ExportedHook[
     const meta: ScriptMeta = { id: hook.id, name: hook.name, source: sourcePathOf(file) };
     const header = [
       `${SCRIPT_MARK}${JSON.stringify(meta)}`,
-      `// Claude Code command hook "${hook.name.replace(/[\r\n]+/g, " ")}" (${hook.point}), built by Hookwright from ${meta.source}.`,
+      `// ${host} command hook "${hook.name.replace(/[\r\n]+/g, " ")}" (${hook.point}), built by Hookwright from ${meta.source}.`,
       "// Reads the hook input JSON on stdin and prints the hook's JSON output; exit 2 blocks with the reason on stderr.",
     ].join("\n");
     scripts.set(file, `${header}\n${code}`);

@@ -2,6 +2,7 @@ import type { Hook, Pipeline } from "../pipeline/schema";
 import type { Profile } from "../profiles/types";
 import { pluginNameOf } from "./names";
 import type { PluginExport } from "./registry";
+import { deputyRecorderReadme, deputyRecorderRegistrations, deputyRecorderSource } from "./recorderDeputy";
 import { rRawLiteral, rStringLiteral, topLevelExpressions } from "./rSource";
 
 /**
@@ -45,7 +46,7 @@ function registration(hook: Hook, variable: string): string {
   return hook.enabled ? `  ${call}` : `  if (FALSE) ${call} # disabled in Hookwright`;
 }
 
-export function exportDeputyHooks(pipeline: Pipeline, profile: Profile): PluginExport {
+export function exportDeputyHooks(pipeline: Pipeline, profile: Profile, options: { recorder?: boolean } = {}): PluginExport {
   const name = pluginNameOf(pipeline.name);
   const order = profile.points.map((p) => p.id);
   // Registration order is the pipeline's order of hooks; events keep their relative order within it.
@@ -72,7 +73,9 @@ export function exportDeputyHooks(pipeline: Pipeline, profile: Profile): PluginE
     "# process (callr), where deputy is not attached; call deputy::HookResult...() there.",
     "",
     ...hooks.flatMap((h, i) => [`# ---- ${h.point} · ${h.name} ----`, `${HOOK_MARKER} id=${h.id} name=${h.name}`, ...definition(h, variables[i] ?? "hook"), ""]),
+    ...(options.recorder ? deputyRecorderSource() : []),
     `${ADD_HOOKS_FUNCTION} <- function(agent) {`,
+    ...(options.recorder ? deputyRecorderRegistrations(profile) : []),
     ...hooks.map((h, i) => registration(h, variables[i] ?? "hook")),
     "  invisible(agent)",
     "}",
@@ -109,6 +112,7 @@ export function exportDeputyHooks(pipeline: Pipeline, profile: Profile): PluginE
     "",
     "`hookwright import hooks.R -o pipeline.json` reads this file back.",
     "",
+    ...(options.recorder ? deputyRecorderReadme(profile) : []),
   ].join("\n");
   return {
     pluginName: name,

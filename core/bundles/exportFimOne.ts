@@ -32,8 +32,9 @@ export function triggerOf(code: string): string | null {
 
 const cell = (text: string) => text.replace(/\|/g, "\\|");
 
-export function exportFimOnePipeline(pipeline: Pipeline, profile: Profile): PluginExport {
-  if (pipeline.hooks.some((h) => runtimeKindOf(h) === "python")) return exportFimOnePythonPackage(pipeline, profile);
+export function exportFimOnePipeline(pipeline: Pipeline, profile: Profile, options: { recorder?: boolean } = {}): PluginExport {
+  // The recorder is Python: with it, even a pipeline of TypeScript hooks only gets the package (its README lists them to port).
+  if (options.recorder || pipeline.hooks.some((h) => runtimeKindOf(h) === "python")) return exportFimOnePythonPackage(pipeline, profile, options);
   const name = pluginNameOf(pipeline.name);
   const lines = [
     `# ${pipeline.name}`,

@@ -4,6 +4,7 @@ import { withoutSecrets } from "../pipeline/settingsSchema";
 import type { Profile, PythonAuthoring } from "../profiles/types";
 import { BundleError } from "./errors";
 import { ADAPTER_MODULE, ADAPTER_SOURCE, moduleNames, PACKAGE, registeredHookOf, registerLine, toRealImports, type RegisteredHook } from "./fimOnePackage";
+import { FIM_RECORDER_MODULE, fimOneRecorderModule, fimOneRecorderReadme, fimOneRecorderRegisterLines } from "./recorderFimOne";
 import { pluginNameOf } from "./names";
 import type { PluginExport } from "./registry";
 import type { BundleFile } from "./types";
@@ -42,8 +43,8 @@ function pythonFiles(pipeline: Pipeline, authoring: PythonAuthoring): PythonHook
   });
 }
 
-function initSource(pipeline: Pipeline, files: readonly PythonHookFile[]): string {
-  const imports = files.map((f) => f.module).sort();
+function initSource(pipeline: Pipeline, files: readonly PythonHookFile[], recorder: Profile | null): string {
+  const imports = [...files.map((f) => f.module), ...(recorder ? [FIM_RECORDER_MODULE] : [])].sort();
   return [
     `"""FIM One hooks exported by Hookwright from the pipeline ${JSON.stringify(pipeline.name)}.`,
     "",
@@ -58,6 +59,7 @@ function initSource(pipeline: Pipeline, files: readonly PythonHookFile[]): strin
     "",
     "def register(registry: HookRegistry) -> None:",
     '    """Adds the hooks in the pipeline\'s order; the registry runs each point\'s hooks lowest priority first."""',
+    ...(recorder ? fimOneRecorderRegisterLines(recorder) : []),
     ...files.map((f) => registerLine({ module: f.module, registered: f.registered, priority: f.hook.priority ?? 0, enabled: f.hook.enabled })),
     "",
   ].join("\n");
@@ -120,15 +122,16 @@ function readme(pipeline: Pipeline, files: readonly PythonHookFile[], name: stri
  *
  * @throws {BundleError} NOT_STATIC when a hook's module cannot be registered (no hook class, several, a name the stand-in lacks), naming the file and line
  */
-export function exportFimOnePythonPackage(pipeline: Pipeline, profile: Profile): PluginExport {
+export function exportFimOnePythonPackage(pipeline: Pipeline, profile: Profile, options: { recorder?: boolean } = {}): PluginExport {
   const authoring = profile.pythonAuthoring;
   if (!authoring) throw new BundleError("WRONG_PROFILE", `The ${profile.name} profile has no Python hooks.`);
   const name = pluginNameOf(pipeline.name);
   const files = pythonFiles(pipeline, authoring);
   const out: BundleFile[] = [
-    { path: "README.md", content: readme(pipeline, files, name) },
+    { path: "README.md", content: options.recorder ? [readme(pipeline, files, name), ...fimOneRecorderReadme(profile)].join("\n") : readme(pipeline, files, name) },
     { path: `${name}.pipeline.json`, content: `${JSON.stringify(withoutSecrets(pipeline), null, 2)}\n` },
-    { path: `${PACKAGE}/__init__.py`, content: initSource(pipeline, files) },
+    { path: `${PACKAGE}/__init__.py`, content: initSource(pipeline, files, options.recorder ? profile : null) },
+    ...(options.recorder ? [{ path: `${PACKAGE}/${FIM_RECORDER_MODULE}.py`, content: fimOneRecorderModule(profile) }] : []),
     { path: `${PACKAGE}/${ADAPTER_MODULE}.py`, content: ADAPTER_SOURCE },
     ...files.map((f) => {
       const file = `${PACKAGE}/${f.module}.py`;

@@ -3,6 +3,7 @@ import type { Hook, Pipeline } from "../pipeline/schema";
 import type { ExecutionModel, Profile } from "../profiles/types";
 import { BundleError } from "./errors";
 import { pluginNameOf } from "./names";
+import { REGISTRY_RECORDER_FILE, REGISTRY_RECORDER_IMPORT, registryRecorderModule, registryRecorderReadme } from "./recorderRegistry";
 import type { PluginExport } from "./registry";
 import type { BundleFile } from "./types";
 
@@ -19,7 +20,7 @@ function fileIdOf(hook: Hook): string {
   return hook.id.replace(/[^A-Za-z0-9_-]+/g, "-") || "hook";
 }
 
-export function exportHookRegistryModule(input: Pipeline, options: { profile: Profile }): PluginExport {
+export function exportHookRegistryModule(input: Pipeline, options: { profile: Profile; recorder?: boolean }): PluginExport {
   const parsed = parsePipeline(input);
   if (!parsed.ok) throw new BundleError("INVALID_PIPELINE", `The pipeline is not valid:\n${describeIssues(parsed.issues)}`);
   const pipeline = parsed.value;
@@ -40,8 +41,16 @@ export function exportHookRegistryModule(input: Pipeline, options: { profile: Pr
     imports.push(`import hook${i + 1} from ${JSON.stringify(`./${path}`)};`);
     calls.push(`    hookRegistry.${method}(${JSON.stringify(hook.point)}, hook${i + 1}),`);
   });
+  // The recorder first on every point: a claim stops the points after it (recorderRegistry.ts).
+  const recorderCalls = options.recorder
+    ? profile.points.flatMap((p) => {
+        const method = METHOD[p.execution];
+        return method ? [`    hookRegistry.${method}(${JSON.stringify(p.id)}, recorderFor(${JSON.stringify(p.id)})), // Hookwright's recorder`] : [];
+      })
+    : [];
+  if (options.recorder) imports.push(REGISTRY_RECORDER_IMPORT);
   for (const module of pipeline.modules) {
-    if (files.has(module.path) || module.path === "register.ts" || module.path === "README.md") throw new BundleError("PATH_COLLISION", `Module ${module.path} would overwrite a file Hookwright generates; rename the module.`);
+    if (files.has(module.path) || module.path === "register.ts" || module.path === "README.md" || (options.recorder && module.path === REGISTRY_RECORDER_FILE)) throw new BundleError("PATH_COLLISION", `Module ${module.path} would overwrite a file Hookwright generates; rename the module.`);
     files.set(module.path, module.code);
   }
   const register = [
@@ -57,6 +66,7 @@ export function exportHookRegistryModule(input: Pipeline, options: { profile: Pr
     `/** Registers the hooks of "${pipeline.name.replace(/\*\//g, "* /")}" in order; the returned function removes them all. */`,
     "export function register(hookRegistry: HookRegistry): () => void {",
     "  const cleanups = [",
+    ...recorderCalls,
     ...calls,
     "  ];",
     "  return () => {",
@@ -90,8 +100,10 @@ export function exportHookRegistryModule(input: Pipeline, options: { profile: Pr
       "",
       ...hooks.map((h) => `- \`${h.point}\` (${specs.get(h.point)?.execution}): **${h.name}** (\`hooks/${fileIdOf(h)}.ts\`)`),
       "",
+      ...(options.recorder ? registryRecorderReadme(profile) : []),
     ].join("\n"),
   );
+  if (options.recorder) files.set(REGISTRY_RECORDER_FILE, registryRecorderModule());
   const sorted: BundleFile[] = [...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, content]) => ({ path, content }));
   return { pluginName: name, files: sorted, warnings: [] };
 }

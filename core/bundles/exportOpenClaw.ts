@@ -3,6 +3,7 @@ import { dependenciesObject } from "../pipeline/dependencySchema";
 import type { Hook, Pipeline } from "../pipeline/schema";
 import type { Profile } from "../profiles/types";
 import { BundleError } from "./errors";
+import { OPENCLAW_RECORDER_CALL, OPENCLAW_RECORDER_FILE, OPENCLAW_RECORDER_IMPORT, openclawRecorderModule, openclawRecorderReadme } from "./recorderOpenClaw";
 import type { PluginExport } from "./registry";
 import type { BundleFile } from "./types";
 
@@ -35,9 +36,10 @@ function identifierOf(index: number): string {
   return `hook${index + 1}`;
 }
 
-function indexTs(meta: { id: string; name: string; description: string }, hooks: readonly Hook[]): string {
+function indexTs(meta: { id: string; name: string; description: string }, hooks: readonly Hook[], recorder: boolean): string {
   const lines = [`import { definePluginEntry } from ${JSON.stringify(ENTRY_MODULE)};`];
   hooks.forEach((hook, i) => lines.push(`import ${identifierOf(i)} from ${JSON.stringify(`./hooks/${fileIdOf(hook)}.ts`)};`));
+  if (recorder) lines.push(OPENCLAW_RECORDER_IMPORT);
   lines.push(
     "",
     "export default definePluginEntry({",
@@ -52,6 +54,7 @@ function indexTs(meta: { id: string; name: string; description: string }, hooks:
     const name = hook.name !== fileIdOf(hook) ? ` // ${hook.name.replace(/[\r\n]+/g, " ")}` : "";
     lines.push(`    api.on(${JSON.stringify(hook.point)}, ${identifierOf(i)}${options ? `, ${options}` : ""});${name}`);
   });
+  if (recorder) lines.push(`    ${OPENCLAW_RECORDER_CALL}`);
   lines.push("  },", "});", "");
   return lines.join("\n");
 }
@@ -87,7 +90,7 @@ function readme(meta: { id: string; name: string; description: string }, hooks: 
   return lines.join("\n");
 }
 
-export function exportOpenClawPlugin(input: Pipeline, options: { profile: Profile; pluginId: (pipelineName: string) => string }): PluginExport {
+export function exportOpenClawPlugin(input: Pipeline, options: { profile: Profile; pluginId: (pipelineName: string) => string; recorder?: boolean }): PluginExport {
   const parsed = parsePipeline(input);
   if (!parsed.ok) throw new BundleError("INVALID_PIPELINE", `The pipeline is not valid:\n${describeIssues(parsed.issues)}`);
   const pipeline = parsed.value;
@@ -116,7 +119,7 @@ export function exportOpenClawPlugin(input: Pipeline, options: { profile: Profil
     used.add(path);
     files.set(path, hook.code);
   }
-  const generated = ["openclaw.plugin.json", "package.json", "index.ts", "README.md"];
+  const generated = ["openclaw.plugin.json", "package.json", "index.ts", "README.md", ...(options.recorder ? [OPENCLAW_RECORDER_FILE] : [])];
   for (const module of pipeline.modules) {
     if (files.has(module.path) || generated.includes(module.path)) throw new BundleError("PATH_COLLISION", `Module ${module.path} would overwrite a file Hookwright generates for the plugin; rename the module.`);
     files.set(module.path, module.code);
@@ -126,8 +129,9 @@ export function exportOpenClawPlugin(input: Pipeline, options: { profile: Profil
     "package.json",
     `${JSON.stringify({ name: meta.id, version: "0.1.0", private: true, description: meta.description, type: "module", ...dependenciesField(pipeline), openclaw: { extensions: ["./index.ts"] } }, null, 2)}\n`,
   );
-  files.set("index.ts", indexTs(meta, hooks));
-  files.set("README.md", readme(meta, hooks, settings));
+  files.set("index.ts", indexTs(meta, hooks, options.recorder === true));
+  files.set("README.md", options.recorder ? [readme(meta, hooks, settings), ...openclawRecorderReadme(profile, meta.id)].join("\n") : readme(meta, hooks, settings));
+  if (options.recorder) files.set(OPENCLAW_RECORDER_FILE, openclawRecorderModule(profile));
   const sorted: BundleFile[] = [...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, content]) => ({ path, content }));
   return { pluginName: meta.id, files: sorted, warnings };
 }

@@ -9,6 +9,7 @@ import { DEFAULT_PLUGIN_VERSION, manifestSource } from "./manifest";
 import { dependenciesObject } from "../pipeline/dependencySchema";
 import { pluginNameOf } from "./names";
 import { readmeSource, type ReadmePoint } from "./readme";
+import { addVellumRecorder, vellumRecorderReadme } from "./recorderVellum";
 import type { BundleFile } from "./types";
 import { chainedHookPath, wrapperForPoint } from "./wrapper";
 
@@ -17,6 +18,8 @@ export interface VellumExportOptions {
   profile: Profile;
   /** The manifest version; `0.1.0` by default. */
   version?: string;
+  /** Add Hookwright's recorder around every point (recorderVellum.ts). */
+  recorder?: boolean;
 }
 
 export interface VellumExport {
@@ -152,6 +155,10 @@ export function exportVellumPlugin(input: Pipeline, options: VellumExportOptions
     }),
   );
   files.set(BUNDLE_METADATA_PATH, `${JSON.stringify(metadata, null, 2)}\n`);
+  if (options.recorder) {
+    addVellumRecorder(files, profile);
+    files.set("README.md", [files.get("README.md") ?? "", ...vellumRecorderReadme(profile)].join("\n"));
+  }
 
   const warnings = readmePoints.length === 0 ? ["The pipeline has no enabled hooks, so the plugin will not change anything."] : [];
   for (const { spec, hooks } of readmePoints) {

@@ -5,6 +5,7 @@ import { BundleError } from "./errors";
 import { PIPELINE_META_FILE, SCRIPT_MARK, SOURCE_DIR, type CommandHookMeta, type ScriptMeta } from "./exportClaudeCodeScript";
 import { commandLanguage, commandScript, isPlainNodeRun, MIRROR_DIRS, namedFiles, type CommandFolder } from "./importClaudeCodeCommand";
 import { kebabCase } from "./names";
+import { isCommandRecorder } from "./recorderCommand";
 import { resolveRelative } from "./paths";
 import type { PluginFiles } from "./types";
 
@@ -153,6 +154,7 @@ export function importClaudeCode(all: PluginFiles, options: { profile: Profile }
   const externals: ExternalHook[] = [];
   const ids = new Set<string>();
   let usedSources = false;
+  let recorders = 0;
   const base = hooksBase(layout);
   const folder: CommandFolder = { files, kind: layout.source === "plugin" ? "plugin" : "project", base };
   const meta = readJson(files, `${base}${SOURCE_DIR}/${PIPELINE_META_FILE}`);
@@ -182,6 +184,11 @@ export function importClaudeCode(all: PluginFiles, options: { profile: Profile }
             return;
           }
           const command = handler.command;
+          // Hookwright's recorder is an export option, not a hook: export again with "Add a recorder" to get it back.
+          if (isCommandRecorder(command)) {
+            recorders++;
+            return;
+          }
           const unmodelled = Object.keys(handler).filter((k) => !MODELLED_OPTIONS.has(k));
           if (!events.has(event) || unmodelled.length > 0) {
             const why = !events.has(event)
@@ -243,6 +250,7 @@ export function importClaudeCode(all: PluginFiles, options: { profile: Profile }
     }
   }
   if (hooks.length === 0 && externals.length === 0) throw new BundleError("NO_HOOKS", `The ${layout.source}'s ${layout.events.map((e) => e.file).join(" and ") || "settings"} declare${layout.events.length === 1 ? "s" : ""} no hooks.`);
+  if (recorders > 0) warnings.push(`Hookwright's recorder (on ${recorders} event${recorders === 1 ? "" : "s"}) is left out: it is an export option ("Add a recorder"), not a hook.`);
   if (usedSources) warnings.push(`Scripts Hookwright built are read from their TypeScript under ${SOURCE_DIR}/; edits made to the .mjs files themselves are not read.`);
   if (externals.length > 0) warnings.push(`${externals.length} hook${externals.length === 1 ? " is" : "s are"} kept as external (Hookwright lists but cannot run ${externals.length === 1 ? "it" : "them"}): ${externals.map((e) => `${e.point} ${e.id} (${e.reason})`).join("; ")}.`);
 

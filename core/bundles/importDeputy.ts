@@ -3,6 +3,8 @@ import { parsePipeline } from "../pipeline/parsePipeline";
 import type { Profile } from "../profiles/types";
 import { BundleError } from "./errors";
 import { HOOK_MARKER } from "./exportDeputy";
+import { RECORDER_LEFT_OUT } from "./recorderCommand";
+import { DEPUTY_RECORDER } from "./recorderDeputy";
 import type { VellumImport } from "./importVellum";
 import type { PluginFiles } from "./types";
 import { callArguments, type CallArgument, findCalls, lineAt, stringLiteral, stripComments, topLevelExpressions } from "./rSource";
@@ -112,6 +114,11 @@ export function importDeputyHooksFile(options: { fileName: string; text: string;
     if (timeout !== undefined && !Number.isFinite(timeout)) throw new BundleError("NOT_STATIC", `${where}: the timeout must be a literal number of seconds, not ${timeoutSource ?? ""}.`);
     const callback = byName.get("callback");
     if (!callback) throw new BundleError("NOT_STATIC", `${where}: HookMatcher$new() has no callback.`);
+    // Hookwright's recorder is an export option, not a hook (recorderDeputy.ts).
+    if (callback.source.startsWith(`${DEPUTY_RECORDER}(`)) {
+      if (!warnings.includes(RECORDER_LEFT_OUT)) warnings.push(RECORDER_LEFT_OUT);
+      continue;
+    }
     let def: Definition;
     if (isFunctionLiteral(callback.source)) def = { code: `${callback.text}\n`, line: lineAt(text, callback.start), ...markerOf(commentsAbove(text, text.lastIndexOf("\n", open) + 1)) };
     else {

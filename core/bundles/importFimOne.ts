@@ -6,6 +6,8 @@ import { logicalLines } from "../runtimes/pythonSource";
 import { BundleError } from "./errors";
 import { ADAPTER_MODULE, moduleNames, PACKAGE, readRegister, REAL_API_MODULES, toRealImports, toStandInImports, registeredHookOf, type RegisteredEntry } from "./fimOnePackage";
 import { foreignImports, outlineOf, readHookClasses, type PythonHookClass } from "./pythonHooks";
+import { RECORDER_LEFT_OUT } from "./recorderCommand";
+import { FIM_RECORDER_MODULE } from "./recorderFimOne";
 import type { PluginFiles } from "./types";
 
 /**
@@ -144,12 +146,15 @@ function pythonHook(args: { id: string; mh: ModuleHook; enabled: boolean; priori
  */
 function importPackage(files: PluginFiles, profile: Profile, authoring: PythonAuthoring, warnings: string[]): Pipeline {
   const init = files.get(INIT) ?? "";
-  const entries = readRegister(init, INIT);
+  const registered = readRegister(init, INIT);
+  // Hookwright's recorder is an export option, not a hook (recorderFimOne.ts).
+  const entries = registered?.filter((e) => e.module !== FIM_RECORDER_MODULE) ?? null;
+  if (registered && entries && entries.length < registered.length) warnings.push(RECORDER_LEFT_OUT);
   const saved = pipelineFile(files);
   const modules = new Map<string, string>();
   for (const [path, text] of files) {
     const m = new RegExp(`^${PACKAGE}/([A-Za-z_]\\w*)\\.py$`).exec(path);
-    if (!m || m[1] === "__init__" || m[1] === ADAPTER_MODULE) continue;
+    if (!m || m[1] === "__init__" || m[1] === ADAPTER_MODULE || m[1] === FIM_RECORDER_MODULE) continue;
     if (text === null) throw new BundleError("NOT_TEXT", `${path} is not UTF-8 text.`);
     modules.set(m[1] ?? "", text);
   }

@@ -4,6 +4,7 @@ import type { Profile } from "../profiles/types";
 import { BundleError } from "./errors";
 import { singleRootFolder } from "./paths";
 import { settingsWithDependencies } from "./readManifest";
+import { OPENCLAW_RECORDER_CALL, OPENCLAW_RECORDER_FILE } from "./recorderOpenClaw";
 import type { PluginFiles } from "./types";
 
 /**
@@ -136,6 +137,12 @@ export function importOpenClawPlugin(input: PluginFiles, options: { profile: Pro
     if (text === "" || text.startsWith("//")) continue;
     if (/^\},?$/.test(text)) {
       inRegister = false;
+      continue;
+    }
+    // Hookwright's recorder is an export option, not a hook: its line and module are left out.
+    if (text === OPENCLAW_RECORDER_CALL) {
+      used.add(OPENCLAW_RECORDER_FILE);
+      warnings.push(`Hookwright's recorder (${entry} line ${n}) is left out: it is an export option ("Add a recorder"), not a hook.`);
       continue;
     }
     const on = ON.exec(text);

@@ -7,6 +7,7 @@ import { readManifest, settingsWithDependencies } from "./readManifest";
 import { expandMetadataHooks } from "./expandMetadata";
 import { collectModules, type ImportRoot } from "./moduleGraph";
 import { singleRootFolder } from "./paths";
+import { withoutVellumRecorder } from "./recorderVellum";
 import type { PluginFiles } from "./types";
 
 export interface VellumImport {
@@ -43,10 +44,11 @@ function uniqueId(base: string, taken: Set<string>): string {
  *   {@link collectModules}, and `INVALID_PIPELINE` when the result breaks a pipeline rule.
  */
 export function importVellumPlugin(input: PluginFiles, options: { profile: Profile }): VellumImport {
-  const files = withoutRoot(input);
   const { profile } = options;
+  // Hookwright's recorder is an export option, not a hook: the plugin is read as exported without it.
+  const { files, found: recorder } = withoutVellumRecorder(withoutRoot(input), profile);
   const manifest = readManifest(files.get("package.json"));
-  const warnings: string[] = [];
+  const warnings: string[] = recorder ? [`Hookwright's recorder is left out: it is an export option ("Add a recorder"), not a hook.`] : [];
   const surface: SurfaceFile[] = [];
   for (const file of listSurface(files.keys(), "hooks")) {
     if (profile.points.some((p) => p.id === file.name)) surface.push(file);

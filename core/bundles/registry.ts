@@ -3,6 +3,7 @@ import type { Pipeline } from "../pipeline/schema";
 import type { Profile } from "../profiles/types";
 import { exportClaudeCodePlugin, exportClaudeCodeSettings } from "./exportClaudeCode";
 import { exportClaudeCodeSdkModule } from "./exportClaudeCodeSdk";
+import { exportCodexConfig, exportCodexPlugin, exportCodexProject } from "./exportCodex";
 import { exportDeputyHooks } from "./exportDeputy";
 import { exportFimOnePipeline } from "./exportFimOne";
 import { exportHookRegistryModule } from "./exportHookRegistry";
@@ -51,7 +52,19 @@ export interface PluginExporter {
    * nothing), so the server installs them first; other exporters declare them in a package.json.
    */
   bundlesDependencies?: boolean;
-  export(pipeline: Pipeline, profile: Profile, tools: ExportTools): PluginExport;
+  /**
+   * The export can add Hookwright's recorder (core/bundles/recorder.ts): a hook at every point that
+   * appends what it sees to a JSONL file, read back by `hookwright import-session`. `where`: where
+   * the recordings go, for the Export dialog. Absent: this format cannot record.
+   */
+  recorder?: { where: string };
+  export(pipeline: Pipeline, profile: Profile, tools: ExportTools, options?: ExportOptions): PluginExport;
+}
+
+/** What the user chose in the Export dialog (`hookwright export` flags). */
+export interface ExportOptions {
+  /** Add the recorder (only honoured by exporters that declare {@link PluginExporter.recorder}). */
+  recorder?: boolean;
 }
 
 const EXPORTERS: readonly PluginExporter[] = [
@@ -61,7 +74,8 @@ const EXPORTERS: readonly PluginExporter[] = [
     host: "the Vellum assistant",
     title: "Export as a Vellum plugin",
     installHint: "Unzip it into <workspace>/plugins/ (by default ~/.vellum/workspace/plugins/); the README inside explains each hook.",
-    export: (pipeline, profile) => exportVellumPlugin(pipeline, { profile }),
+    recorder: { where: "<workspace>/.hookwright/recordings/<conversation id>.jsonl" },
+    export: (pipeline, profile, _tools, options) => exportVellumPlugin(pipeline, { profile, recorder: options?.recorder === true }),
   },
   {
     target: "openclaw",
@@ -69,7 +83,8 @@ const EXPORTERS: readonly PluginExporter[] = [
     host: "OpenClaw",
     title: "Export as an OpenClaw plugin",
     installHint: "Unzip it, then `openclaw plugins install --link <folder>` and `openclaw plugins enable <id>`; the README says which settings its hooks need.",
-    export: (pipeline, profile) => exportOpenClawPlugin(pipeline, { profile, pluginId: getBinding(profile.id)?.pluginId ?? pluginNameOf }),
+    recorder: { where: "<workspace>/.hookwright/recordings/<session id>.jsonl" },
+    export: (pipeline, profile, _tools, options) => exportOpenClawPlugin(pipeline, { profile, pluginId: getBinding(profile.id)?.pluginId ?? pluginNameOf, recorder: options?.recorder === true }),
   },
   {
     target: "registry",
@@ -77,7 +92,8 @@ const EXPORTERS: readonly PluginExporter[] = [
     host: "the agent's hook registry",
     title: "Export as a hook registry module",
     installHint: "Unzip it next to your agent's code and call register(hookRegistry); it returns the cleanup function.",
-    export: (pipeline, profile) => exportHookRegistryModule(pipeline, { profile }),
+    recorder: { where: "<working folder>/.hookwright/recordings/<session id>.jsonl" },
+    export: (pipeline, profile, _tools, options) => exportHookRegistryModule(pipeline, { profile, recorder: options?.recorder === true }),
   },
   {
     target: "claude-code",
@@ -86,7 +102,8 @@ const EXPORTERS: readonly PluginExporter[] = [
     title: "Export as a Claude Code plugin",
     installHint: "Unzip it, then `claude --plugin-dir <folder>` (or add it to a plugin marketplace); each hook is a self-contained node script in hooks/.",
     bundlesDependencies: true,
-    export: (pipeline, profile, tools) => exportClaudeCodePlugin(pipeline, { profile, bundle: tools.bundleScript }),
+    recorder: { where: "<project>/.hookwright/recordings/<session id>.jsonl" },
+    export: (pipeline, profile, tools, options) => exportClaudeCodePlugin(pipeline, { profile, bundle: tools.bundleScript, recorder: options?.recorder === true }),
   },
   {
     target: "claude-code-settings",
@@ -95,7 +112,8 @@ const EXPORTERS: readonly PluginExporter[] = [
     title: "Export as .claude/settings.json hooks",
     installHint: "Unzip it and copy .claude/ into your project; merge its settings.json hooks into an existing one.",
     bundlesDependencies: true,
-    export: (pipeline, profile, tools) => exportClaudeCodeSettings(pipeline, { profile, bundle: tools.bundleScript }),
+    recorder: { where: "<project>/.hookwright/recordings/<session id>.jsonl" },
+    export: (pipeline, profile, tools, options) => exportClaudeCodeSettings(pipeline, { profile, bundle: tools.bundleScript, recorder: options?.recorder === true }),
   },
   {
     target: "claude-code-sdk",
@@ -112,7 +130,8 @@ const EXPORTERS: readonly PluginExporter[] = [
     title: "Export for FIM One",
     installHint:
       "Python hooks become the package hookwright_hooks/: copy it beside fim_one and call register(registry) in build_hook_registry_for_agent (the README says where). TypeScript hooks have no faithful export for FIM One (a Python host): port each one the README lists to a Python class, with the same point, priority and trigger.",
-    export: (pipeline, profile) => exportFimOnePipeline(pipeline, profile),
+    recorder: { where: "<working folder>/.hookwright/recordings/<session>.jsonl" },
+    export: (pipeline, profile, _tools, options) => exportFimOnePipeline(pipeline, profile, { recorder: options?.recorder === true }),
   },
   {
     target: "deputy",
@@ -120,7 +139,38 @@ const EXPORTERS: readonly PluginExporter[] = [
     host: "deputy (R)",
     title: "Export as deputy hooks (hooks.R)",
     installHint: 'Put hooks.R in your R project, then source("hooks.R") and add_hookwright_hooks(agent); the README lists each hook with its pattern and timeout.',
-    export: (pipeline, profile) => exportDeputyHooks(pipeline, profile),
+    recorder: { where: "<working_dir>/.hookwright/recordings/<session_id>.jsonl" },
+    export: (pipeline, profile, _tools, options) => exportDeputyHooks(pipeline, profile, { recorder: options?.recorder === true }),
+  },
+  {
+    target: "codex",
+    profileId: "codex",
+    host: "Codex CLI (project .codex/hooks.json)",
+    title: "Export as .codex/hooks.json",
+    installHint: "Unzip it and copy .codex/ into your project's top folder; Codex runs project hooks only in a trusted project, once each hook is reviewed (/hooks) or with codex exec --dangerously-bypass-hook-trust.",
+    bundlesDependencies: true,
+    recorder: { where: "<session folder>/.hookwright/recordings/<session id>.jsonl" },
+    export: (pipeline, profile, tools, options) => exportCodexProject(pipeline, { profile, bundle: tools.bundleScript, recorder: options?.recorder === true }),
+  },
+  {
+    target: "codex-config",
+    profileId: "codex",
+    host: "Codex CLI ([hooks] tables of config.toml)",
+    title: "Export as [hooks] tables for config.toml",
+    installHint: "Unzip it; .codex/config.toml holds only [[hooks.<Event>]] tables: merge them into your config.toml and copy .codex/hooks/ into the project.",
+    bundlesDependencies: true,
+    recorder: { where: "<session folder>/.hookwright/recordings/<session id>.jsonl" },
+    export: (pipeline, profile, tools, options) => exportCodexConfig(pipeline, { profile, bundle: tools.bundleScript, recorder: options?.recorder === true }),
+  },
+  {
+    target: "codex-plugin",
+    profileId: "codex",
+    host: "Codex CLI (a plugin's hooks/hooks.json)",
+    title: "Export as a Codex plugin",
+    installHint: "Unzip it: a Codex plugin (.codex-plugin/plugin.json, hooks/hooks.json); install it from a plugin marketplace. Plugin hooks need the same review as project hooks.",
+    bundlesDependencies: true,
+    recorder: { where: "<session folder>/.hookwright/recordings/<session id>.jsonl" },
+    export: (pipeline, profile, tools, options) => exportCodexPlugin(pipeline, { profile, bundle: tools.bundleScript, recorder: options?.recorder === true }),
   },
 ];
 

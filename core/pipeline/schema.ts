@@ -6,6 +6,7 @@ import { attachmentSchema, scenarioInferenceSchema } from "./inferenceSchema";
 import { toolResultSchema } from "./toolResultSchema";
 import { headerRowProblems, headerRows } from "../sandbox/httpHeaders";
 import { hookRuntimeSchema } from "./runtimeSchema";
+import { pointFixturesSchema } from "./pointFixtureSchema";
 
 /**
  * The `hookwright.pipeline/v1` file format (docs/formats.md). Zod schemas are the single
@@ -188,7 +189,8 @@ const fixtureHeadersSchema = z.record(z.string(), z.string()).superRefine((heade
  */
 export const scenarioSourceSchema = z.object({
   kind: z.literal("session"),
-  host: z.enum(["claude-code", "codex", "openclaw"]),
+  /** `recording`: a file of Hookwright's recorder (core/bundles/recorder.ts), of whichever host. */
+  host: z.enum(["claude-code", "codex", "openclaw", "recording"]),
   fileName: z.string().max(1000),
   importedAt: z.string().max(100),
   sessionId: z.string().max(1000).nullable().default(null),
@@ -204,6 +206,8 @@ export const scenarioSourceSchema = z.object({
   hooks: z.array(z.object({ toolUseId: z.string().nullable(), event: z.string().nullable(), text: z.string() })).optional(),
   /** How many secret-shaped values the import replaced (absent: the user kept them). */
   secretsStripped: z.number().int().nonnegative().optional(),
+  /** A recording's inputs per point, offered by "Run this point" (pointFixtureSchema.ts). Optional. */
+  pointFixtures: pointFixturesSchema.optional(),
   /**
    * What a run does after the first tool call a hook now blocks, answers or rewrites (where it parts
    * ways with the session): stop replaying there (absent, the default) or go on with the remaining replies anyway.

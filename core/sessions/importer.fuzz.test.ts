@@ -74,7 +74,7 @@ describe("createSessionImport (fuzzed)", () => {
   });
 
   it("refuses a file of another format, saying what its records are", () => {
-    expect(() => importText('{"kind":"x"}\n[1,2]\n"text"')).toThrow(new SessionImportError("UNKNOWN_FORMAT", "not a Claude Code transcript, Codex rollout or OpenClaw session: the first 3 records have types (no type), array, string"));
+    expect(() => importText('{"kind":"x"}\n[1,2]\n"text"')).toThrow(new SessionImportError("UNKNOWN_FORMAT", "not a Claude Code transcript, Codex rollout, OpenClaw session or Hookwright recording: the first 3 records have types (no type), array, string"));
   });
 });
 

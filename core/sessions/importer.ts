@@ -115,7 +115,7 @@ export function createSessionImport(options: SessionImportOptions): { line(text:
       const secrets: SecretCounts = new Map();
       const { scenario, stats } = sessionToScenario(read, { name: finish.name, fileName: options.fileName, importedAt: finish.importedAt ?? new Date().toISOString(), keepSecrets: finish.keepSecrets === true, secrets });
       const notes = [...read.notes];
-      const profileOf = SESSION_READERS[host].profile;
+      const profileOf = read.profile !== undefined ? read.profile : SESSION_READERS[host].profile;
       if (finish.profile && finish.profile !== profileOf) {
         notes.push(
           `${article(HOST_NAMES[host])} ${HOST_NAMES[host]} session in ${article(finish.profile)} ${finish.profile} pipeline: the prompt, the replies and the tool calls are imported with the tool names ${HOST_NAMES[host]} used (${scenario.tools.map((t) => t.name).join(", ") || "none"}); hooks matching this host's tool names may not see them${host === "codex" ? "" : ", and the session's hook records are kept for reference only"}`,
@@ -170,6 +170,6 @@ function unknownFormat(values: readonly unknown[]): SessionImportError {
   }
   return new SessionImportError(
     "UNKNOWN_FORMAT",
-    `not a Claude Code transcript, Codex rollout or OpenClaw session: the first ${values.length} record${values.length === 1 ? "" : "s"} ${values.length === 1 ? "has" : "have"} types ${[...types].slice(0, 8).join(", ")}`,
+    `not a Claude Code transcript, Codex rollout, OpenClaw session or Hookwright recording: the first ${values.length} record${values.length === 1 ? "" : "s"} ${values.length === 1 ? "has" : "have"} types ${[...types].slice(0, 8).join(", ")}`,
   );
 }

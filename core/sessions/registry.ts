@@ -1,6 +1,7 @@
 import { createClaudeCodeReader } from "./claudeCode";
 import { createCodexReader } from "./codex";
 import { createOpenClawReader } from "./openclaw";
+import { createRecordingReader } from "./recording";
 import { asObject, asString, type RecordCounts, type SessionHost, type SessionReader } from "./types";
 
 /** One reader per host's session format, and the profile id of that host's pipelines. */
@@ -8,6 +9,8 @@ export const SESSION_READERS: Record<SessionHost, { create: (counts: RecordCount
   "claude-code": { create: createClaudeCodeReader, profile: "claude-code", fileHint: "~/.claude/projects/<project>/<session-id>.jsonl" },
   codex: { create: createCodexReader, profile: "codex", fileHint: "~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl" },
   openclaw: { create: createOpenClawReader, profile: "openclaw", fileHint: "~/.openclaw/agents/<agent>/sessions/<id>.jsonl" },
+  // The host is in the file (each line's `host`): the reader says which profile it is.
+  recording: { create: createRecordingReader, profile: null, fileHint: "<project>/.hookwright/recordings/<session id>.jsonl (Hookwright's recorder)" },
 };
 
 const CODEX_TYPES = new Set(["session_meta", "turn_context", "response_item", "event_msg", "compacted"]);
@@ -19,6 +22,7 @@ const CODEX_TYPES = new Set(["session_meta", "turn_context", "response_item", "e
 export function detectHost(value: unknown): SessionHost | null {
   const r = asObject(value);
   if (!r) return null;
+  if (r["hookwright_recording"] === 1) return "recording";
   const type = asString(r["type"]);
   if (type !== null && CODEX_TYPES.has(type) && "payload" in r) return "codex";
   if (type === "session" && "version" in r) return "openclaw";

@@ -1,7 +1,7 @@
 import type { ContentBlock, Message, Scenario, ScenarioSource as SessionSource, ScriptedResponse, ToolDefinition } from "../pipeline/schema";
 import type { ToolResult } from "../pipeline/toolResultSchema";
 import { redactJson, redactSecrets, type SecretCounts } from "./secrets";
-import type { SessionHost, SessionReadResult, StopReason } from "./types";
+import { preview, type SessionHost, type SessionReadResult, type StopReason } from "./types";
 
 const MAX_SUMMARY = 4000;
 const NO_RESULT = "(no result was recorded for this call: the session ended or was interrupted before it)";
@@ -122,6 +122,7 @@ export function sessionToScenario(read: SessionReadResult, options: ToScenarioOp
     ...(turns.length > 0 ? { turns } : {}),
     ...(compactions.length > 0 ? { compactions } : {}),
     ...(hooks.length > 0 ? { hooks } : {}),
+    ...(read.fixtures && read.fixtures.length > 0 ? { pointFixtures: read.fixtures.map((f) => ({ ...f, label: preview(text(f.label), 100), context: json(f.context) as typeof f.context })) } : {}),
     ...(options.keepSecrets ? {} : { secretsStripped: [...options.secrets.values()].reduce((a, b) => a + b, 0) }),
   };
   const scenario: Scenario = {
@@ -140,7 +141,7 @@ export function sessionToScenario(read: SessionReadResult, options: ToScenarioOp
   return { scenario, stats: { modelCalls: responses.length, toolCalls, turns: turns.length + (prompt === null ? 0 : 1), compactions: compactions.length, resultsMissing, orphanResults } };
 }
 
-export const HOST_NAMES: Record<SessionHost, string> = { "claude-code": "Claude Code", codex: "Codex", openclaw: "OpenClaw" };
+export const HOST_NAMES: Record<SessionHost, string> = { "claude-code": "Claude Code", codex: "Codex", openclaw: "OpenClaw", recording: "Hookwright recording" };
 
 function stopOf(content: readonly ContentBlock[], recorded: StopReason | null): StopReason {
   if (recorded === "max_tokens") return recorded;

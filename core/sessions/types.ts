@@ -1,7 +1,8 @@
+import type { PointFixture } from "../pipeline/pointFixtureSchema";
 import type { ContentBlock } from "../pipeline/schema";
 
 /** The hosts whose session files Hookwright reads (one reader each, core/sessions/registry.ts). */
-export type SessionHost = "claude-code" | "codex" | "openclaw";
+export type SessionHost = "claude-code" | "codex" | "openclaw" | "recording";
 
 /**
  * One step of a recorded conversation, as every reader hands it to {@link sessionToScenario}: the
@@ -53,6 +54,10 @@ export interface SessionReadResult {
   meta: { sessionId: string | null; cwd: string | null; version: string | null; model: string | null; startedAt: string | null };
   /** Plain words about what the reader left out (thinking, images, sidechains…). */
   notes: string[];
+  /** The recorded inputs per point ("Run this point" contexts), from a recording; absent for transcripts. */
+  fixtures?: PointFixture[];
+  /** The profile the file's host is, when the file says (a recording names its host); else the registry's. */
+  profile?: string | null;
 }
 
 /**

@@ -40,15 +40,15 @@ function errorResponse(err: unknown): Response {
   throw err;
 }
 
-/** `GET /api/bundles/export/<id>[?revision=N][&target=T]`: the pipeline as a plugin zip of its host (core/bundles/registry.ts). */
-export async function exportResponse(db: DbExecutor, id: string, revisionParam: string | null, target?: string | null): Promise<Response> {
+/** `GET /api/bundles/export/<id>[?revision=N][&target=T][&recorder=1]`: the pipeline as a plugin zip of its host (core/bundles/registry.ts), with the recorder when asked. */
+export async function exportResponse(db: DbExecutor, id: string, revisionParam: string | null, target?: string | null, options: { recorder?: boolean } = {}): Promise<Response> {
   try {
     const revision = revisionParam === null ? null : Number(revisionParam);
     if (revision !== null && (!Number.isInteger(revision) || revision < 1)) {
       return json(400, { error: `"${revisionParam}" is not a revision number.`, code: "BAD_REVISION" });
     }
     const at = revision === null ? getPipeline(db, id) : getRevision(db, { id, revision });
-    const bundle = await exportPluginZipInstalled(at.document, target ?? undefined);
+    const bundle = await exportPluginZipInstalled(at.document, target ?? undefined, options);
     return new Response(new Uint8Array(bundle.bytes), {
       status: 200,
       headers: {

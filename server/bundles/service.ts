@@ -1,6 +1,7 @@
 import { BundleError } from "~/core/bundles/errors";
-import { exportersFor, exporterByTarget, listExporters, type PluginExport, type PluginExporter } from "~/core/bundles/registry";
+import { exportersFor, exporterByTarget, listExporters, type ExportOptions, type PluginExport, type PluginExporter } from "~/core/bundles/registry";
 import { importClaudeCode, isClaudeCodeBundle } from "~/core/bundles/importClaudeCode";
+import { importCodex, importCodexConfigText, isCodexBundle } from "~/core/bundles/importCodex";
 import { importDeputyFolder, importDeputyHooksFile, isDeputyHooks } from "~/core/bundles/importDeputy";
 import { importFimOne, importFimOnePythonFile, isFimOnePackage } from "~/core/bundles/importFimOne";
 import { importOpenClawPlugin, isOpenClawPlugin } from "~/core/bundles/importOpenClaw";
@@ -60,16 +61,17 @@ export function exporterOf(pipeline: Pick<Pipeline, "profile" | "name">, target?
  * `installed` is the pipeline's installed npm dependencies, for an exporter that bundles them
  * ({@link installForExport}); without it a hook importing one cannot be exported by such an exporter.
  */
-export function exportPlugin(pipeline: Pipeline, target?: string, installed: InstallResult | null = null): PluginExport {
+export function exportPlugin(pipeline: Pipeline, target?: string, installed: InstallResult | null = null, options: ExportOptions = {}): PluginExport {
   const exporter = exporterOf(pipeline, target);
   const profile = getProfile(exporter.profileId);
   if (profile === undefined) throw new Error(`the ${exporter.profileId} profile is missing from core/profiles`);
-  return exporter.export(pipeline, profile, { bundleScript: nodeScriptBundler(installed) });
+  if (options.recorder === true && !exporter.recorder) throw new BundleError("NO_RECORDER", `The ${exporter.target} export cannot add a recorder; the formats that can: ${listExporters().filter((e) => e.recorder).map((e) => e.target).join(", ")}.`);
+  return exporter.export(pipeline, profile, { bundleScript: nodeScriptBundler(installed) }, options);
 }
 
 /** A pipeline as a plugin zip: files under `<plugin name>/`, byte-identical for the same pipeline. */
-export function exportPluginZip(pipeline: Pipeline, target?: string, installed: InstallResult | null = null): ZippedBundle {
-  const bundle = exportPlugin(pipeline, target, installed);
+export function exportPluginZip(pipeline: Pipeline, target?: string, installed: InstallResult | null = null, options: ExportOptions = {}): ZippedBundle {
+  const bundle = exportPlugin(pipeline, target, installed, options);
   return { ...bundle, fileName: `${bundle.pluginName}.zip`, bytes: zipPlugin(bundle.pluginName, bundle.files) };
 }
 
@@ -88,8 +90,8 @@ export async function installForExport(pipeline: Pipeline, target?: string): Pro
 }
 
 /** {@link exportPluginZip} after {@link installForExport}: what the download route and the CLI write. */
-export async function exportPluginZipInstalled(pipeline: Pipeline, target?: string): Promise<ZippedBundle> {
-  return exportPluginZip(pipeline, target, await installForExport(pipeline, target));
+export async function exportPluginZipInstalled(pipeline: Pipeline, target?: string, options: ExportOptions = {}): Promise<ZippedBundle> {
+  return exportPluginZip(pipeline, target, await installForExport(pipeline, target), options);
 }
 
 /**
@@ -111,6 +113,8 @@ function profileOrThrow(id: string): Profile {
 /** A plugin in whichever host format its files are: an OpenClaw manifest makes it OpenClaw's, Claude Code hooks (a plugin's hooks.json, a project's .claude/settings.json) Claude Code's, a hookwright_hooks/ package (or Python modules without a package.json) FIM One's, else Vellum's. */
 function importFiles(files: PluginFiles): VellumImport {
   if (isOpenClawPlugin(files)) return importOpenClawPlugin(files, { profile: profileOrThrow("openclaw") });
+  // Before Claude Code's: a .codex/ path or a Codex plugin manifest decides Codex (a dual plugin shares hooks/hooks.json).
+  if (isCodexBundle(files)) return importCodex(files, { profile: profileOrThrow("codex") });
   if (isClaudeCodeBundle(files)) return importClaudeCode(files, { profile: profileOrThrow("claude-code") });
   if (isFimOnePackage(files)) return importFimOne(files, { profile: profileOrThrow("fim-one") });
   if (isDeputyHooks(files)) return importDeputyFolder(files, { profile: profileOrThrow("deputy") });
@@ -130,6 +134,22 @@ export function importPythonFile(fileName: string, bytes: Uint8Array): VellumImp
     throw new BundleError("NOT_TEXT", `${fileName} is not UTF-8 text.`);
   }
   return importFimOnePythonFile({ fileName, text, profile: profileOrThrow("fim-one") });
+}
+
+/**
+ * One Codex config.toml (or requirements.toml) holding `[hooks]` tables, as a new pipeline on the
+ * codex profile; its commands' scripts are not in it, so they come in as one-liners (with a note).
+ *
+ * @throws {BundleError} for malformed TOML or hooks, naming the file, the line and the field
+ */
+export function importCodexConfigFile(fileName: string, bytes: Uint8Array): VellumImport {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new BundleError("NOT_TEXT", `${fileName} is not UTF-8 text.`);
+  }
+  return importCodexConfigText(fileName, text, { profile: profileOrThrow("codex") });
 }
 
 /**

@@ -3,16 +3,21 @@ import { readFile, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { describeIssues, parsePipeline } from "~/core/pipeline/parsePipeline";
+import { listExporters } from "~/core/bundles/registry";
 import { writePluginFolder } from "~/server/bundles/folder";
 import { BUNDLE_TARGETS, exportPluginZipInstalled, exporterOf } from "~/server/bundles/service";
 import { printNotes, runBundleCommand } from "./bundleCommands";
 import { UsageError, type CliIO, type Command } from "./command";
 
-export const EXPORT_USAGE = `Usage: hookwright export PIPELINE.json [--target ${BUNDLE_TARGETS.join("|")}] -o OUT.zip|FOLDER [--force]
+export const EXPORT_USAGE = `Usage: hookwright export PIPELINE.json [--target ${BUNDLE_TARGETS.join("|")}] -o OUT.zip|FOLDER [--recorder] [--force]
 
 Writes the pipeline as a plugin its host loads (the target defaults to the one of the
 pipeline's profile). OUT.zip holds the plugin folder; any other OUT is a new or empty folder
-that becomes the plugin. --force overwrites an existing OUT.zip.`;
+that becomes the plugin. --recorder adds Hookwright's recorder (targets ${listExporters()
+  .filter((e) => e.recorder)
+  .map((e) => e.target)
+  .join(", ")}): a hook on every point that appends what it sees to a JSONL file, which
+hookwright import-session reads back (docs/sessions.md). --force overwrites an existing OUT.zip.`;
 
 /**
  * `hookwright export`: a pipeline file as a Vellum plugin zip or folder (docs/bundles.md).
@@ -27,7 +32,7 @@ export function exportCommand(argv: readonly string[], io: CliIO): Promise<numbe
       parsed = parseArgs({
         args: [...argv],
         allowPositionals: true,
-        options: { target: { type: "string" }, output: { type: "string", short: "o" }, force: { type: "boolean", default: false } },
+        options: { target: { type: "string" }, output: { type: "string", short: "o" }, force: { type: "boolean", default: false }, recorder: { type: "boolean", default: false } },
       });
     } catch (err) {
       throw new UsageError((err as Error).message);
@@ -53,7 +58,8 @@ export function exportCommand(argv: readonly string[], io: CliIO): Promise<numbe
       throw new UsageError("Fix the pipeline file and export again.");
     }
     const exporter = exporterOf(pipeline.value, values.target);
-    const bundle = await exportPluginZipInstalled(pipeline.value, exporter.target);
+    if (values.recorder && !exporter.recorder) throw new UsageError(`--target ${exporter.target} cannot add a recorder; the targets that can: ${listExporters().filter((e) => e.recorder).map((e) => e.target).join(", ")}.`);
+    const bundle = await exportPluginZipInstalled(pipeline.value, exporter.target, { recorder: values.recorder });
     const output = resolve(io.cwd, values.output);
     if (output.endsWith(".zip")) {
       if (existsSync(output) && !values.force) throw new UsageError(`${values.output} already exists; pass --force to overwrite it.`);

@@ -5,18 +5,20 @@ import { parseArgs } from "node:util";
 import { withDefaultScenario } from "~/core/profiles/scenarios";
 import { ArchiveError } from "~/server/bundles/archiveError";
 import { DEFAULT_ARCHIVE_LIMITS, formatBytes } from "~/server/bundles/limits";
-import { importPluginFolder, importPluginZip, importPythonFile, importRFile } from "~/server/bundles/service";
+import { importCodexConfigFile, importPluginFolder, importPluginZip, importPythonFile, importRFile } from "~/server/bundles/service";
 import { printNotes, runBundleCommand } from "./bundleCommands";
 import { UsageError, type CliIO, type Command } from "./command";
 
-export const IMPORT_USAGE = `Usage: hookwright import PLUGIN.zip|PLUGIN_FOLDER|HOOKS.py|HOOKS.R -o PIPELINE.json [--force]
+export const IMPORT_USAGE = `Usage: hookwright import PLUGIN.zip|PLUGIN_FOLDER|HOOKS.py|HOOKS.R|config.toml -o PIPELINE.json [--force]
 
 Reads a plugin (a folder or a zip of one) into a new pipeline file on its host's profile: a
 Vellum plugin (package.json and hooks/), an OpenClaw plugin (openclaw.plugin.json), Claude
 Code hooks (a plugin's hooks/hooks.json, or a project's .claude/settings.json with the scripts
 it runs), or FIM One Python hooks (a hookwright_hooks/ package, or one .py file of hook
 classes, read without running it), or deputy R hooks (a hooks.R of HookMatcher$new() calls, read
-without running R). --force overwrites an existing PIPELINE.json.`;
+without running R), or Codex CLI hooks (a project's .codex/hooks.json or .codex/config.toml,
+a Codex plugin, or one config.toml with [hooks] tables). --force overwrites an existing
+PIPELINE.json.`;
 
 /**
  * `hookwright import`: a Vellum plugin zip or folder as a pipeline file (docs/bundles.md).
@@ -50,7 +52,9 @@ export function importCommand(argv: readonly string[], io: CliIO): Promise<numbe
         ? importPythonFile(source, new Uint8Array(await readFile(source)))
         : /\.R$/i.test(source)
           ? importRFile(source.split("/").pop() ?? source, new Uint8Array(await readFile(source)))
-          : importPluginZip(new Uint8Array(await readFile(source)));
+          : source.endsWith(".toml")
+            ? importCodexConfigFile(positionals[0], new Uint8Array(await readFile(source)))
+            : importPluginZip(new Uint8Array(await readFile(source)));
     // A plugin carries no scenario unless Hookwright exported it.
     const pipeline = withDefaultScenario(result.pipeline);
     await writeFile(output, `${JSON.stringify(pipeline, null, 2)}\n`, "utf8");
@@ -62,7 +66,7 @@ export function importCommand(argv: readonly string[], io: CliIO): Promise<numbe
 
 const command: Command = {
   name: "import",
-  summary: "Read a plugin (Vellum, OpenClaw, Claude Code hooks, FIM One Python hooks, deputy R hooks; a .zip, a folder, a .py or a .R) into a new pipeline file.",
+  summary: "Read a plugin (Vellum, OpenClaw, Claude Code hooks, Codex hooks, FIM One Python hooks, deputy R hooks; a .zip, a folder, a .py, a .R or a config.toml) into a new pipeline file.",
   usage: IMPORT_USAGE.split("\n")[0]?.replace(/^Usage: /, "") ?? "",
   run: importCommand,
 };

@@ -133,7 +133,9 @@ export const CODEX_POST_TOOL_STOPPED = "PostToolUse hook stopped execution";
  * - PostToolUse: every block reason, exit-2 stderr and `continue: false` stopReason replaces the
  *   tool output, joined by a blank line in config order (facts 17-19, 33);
  * - contexts are kept in config order (facts 15, 16); a crash, a timeout or invalid JSON never
- *   blocks (facts 23, 24): Codex has no onFailure.
+ *   blocks (facts 23, 24): Codex has no onFailure;
+ * - `continue: false` on Stop cancels every Stop block (docs/codex.md "Verified against the real
+ *   binary"); on UserPromptSubmit it ends the turn as a block does (the binding reads `continue`).
  */
 function foldCodex(event: string, answers: readonly ClaudeHookAnswer[], configOrder: readonly string[]): ClaudeFoldResult {
   const out = emptyResult();
@@ -145,6 +147,8 @@ function foldCodex(event: string, answers: readonly ClaudeHookAnswer[], configOr
   const add = (answer: ClaudeHookAnswer, kind: "block" | "context", value: string, exit2: boolean) =>
     entries.push({ hookId: answer.hookId, kind, text: value, command: commandOf(answer), exit2, rank: rank(answer.hookId), seq: entries.length });
   const failOpen = (hookId: string, why: string) => out.rejected.push({ hookId, reason: `${why}: Codex does not block (fails open)` });
+  /** `continue: false` answers, with their config rank: the stopReason is the first in config order. */
+  const stops: { rank: number; reason: string | null }[] = [];
 
   for (const answer of answers) {
     const { hookId } = answer;
@@ -163,9 +167,10 @@ function foldCodex(event: string, answers: readonly ClaudeHookAnswer[], configOr
     if (!o) continue;
     if (o.continue === false) {
       if (event === "PostToolUse") add(answer, "block", text(o.stopReason) ?? CODEX_POST_TOOL_STOPPED, false);
-      else if (event === "PreToolUse" || event === "Stop") failOpen(hookId, "continue: false");
+      else if (event === "PreToolUse") failOpen(hookId, "continue: false");
       else {
-        if (out.continue) out.stopReason = text(o.stopReason);
+        // Stop: it cancels every block (below); UserPromptSubmit: it ends the turn like a block (binding).
+        stops.push({ rank: rank(hookId), reason: text(o.stopReason) });
         out.continue = false;
       }
     }
@@ -203,7 +208,13 @@ function foldCodex(event: string, answers: readonly ClaudeHookAnswer[], configOr
     if (updatedInput && d !== "allow") out.rejected.push({ hookId, reason: 'updatedInput without permissionDecision "allow": Codex ignores it' });
   }
 
+  out.stopReason = [...stops].sort((a, b) => a.rank - b.rank).find((st) => st.reason !== null)?.reason ?? null;
   entries.sort((a, b) => a.rank - b.rank || a.seq - b.seq);
+  if (event === "Stop" && stops.length > 0) {
+    // X:codex-rs/hooks/src/events/stop.rs `aggregate_results`: should_block = !should_stop && any block.
+    for (const e of entries.filter((x) => x.kind === "block")) out.rejected.push({ hookId: e.hookId, reason: "a Stop block beside a Stop hook's continue: false: Codex does not block" });
+    entries.splice(0, entries.length, ...entries.filter((x) => x.kind !== "block"));
+  }
   out.feedback = entries.map(({ hookId, kind, text: value, command, exit2 }) => ({ hookId, kind, text: value, command, exit2 }));
   out.additionalContexts = entries.filter((e) => e.kind === "context").map((e) => e.text);
   const blocks = entries.filter((e) => e.kind === "block");

@@ -22,9 +22,19 @@ describe("foldClaudeCode, variant codex", () => {
     expect([r.decision, r.reason, r.feedback.map((f) => [f.hookId, f.text, f.exit2])]).toEqual(["block", "A", [["s1", "A", true], ["s2", "B", false]]]);
   });
 
-  it("fact 38: Stop continue:false and exit 2 with empty stderr change nothing", () => {
+  it("fact 38: Stop continue:false and exit 2 with empty stderr block nothing", () => {
     const r = codex("Stop", [a("s1", { continue: false, stopReason: "x" }), a("s2", null, "BlockingError: ")], ["s1", "s2"]);
-    expect([r.decision, r.continue, r.feedback]).toEqual([null, true, []]);
+    expect([r.decision, r.continue, r.stopReason, r.feedback]).toEqual([null, false, "x", []]);
+  });
+
+  it("real binary: a Stop hook's continue:false cancels every other Stop hook's block (stop.rs should_block = !should_stop && …)", () => {
+    const r = codex("Stop", [a("s3", { decision: "block", reason: "B" }), a("s1", null, "BlockingError: A"), a("s2", { continue: false, stopReason: "halt" })], ["s1", "s2", "s3"]);
+    expect([r.decision, r.reason, r.feedback, r.rejected.map((x) => x.hookId)]).toEqual([null, null, [], ["s1", "s3"]]);
+  });
+
+  it("real binary: UserPromptSubmit continue:false is folded as a stop (the binding ends the turn), stopReason first in config order", () => {
+    const r = codex("UserPromptSubmit", [a("u2", { continue: false, stopReason: "second" }), a("u1", { continue: false, stopReason: "first" }), a("u3", ctx("UserPromptSubmit", "c"))], ["u1", "u2", "u3"]);
+    expect([r.decision, r.continue, r.stopReason, r.additionalContexts]).toEqual([null, false, "first", ["c"]]);
   });
 
   it("fact 24: a timeout fails open, whatever onFailure says", () => {

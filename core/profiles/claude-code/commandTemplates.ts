@@ -282,15 +282,21 @@ const extensions: Record<CommandLanguage, string> = { bash: ".sh", sh: ".sh", py
 const interpreters: Record<CommandLanguage, string> = { bash: "bash ", sh: "sh ", python: "python3 ", node: "node ", other: "" };
 const roots: Record<ScriptLocation["root"], string> = { project: "$CLAUDE_PROJECT_DIR", plugin: "${CLAUDE_PLUGIN_ROOT}" };
 
-/** Where a new command hook's script goes: `.claude/hooks/<kebab-name>.<ext>` in the project. */
-export function claudeCodeScriptLocation(hookName: string, language: CommandLanguage): ScriptLocation {
-  return { root: "project", path: `.claude/hooks/${kebabCase(hookName) || "hook"}${extensions[language]}` };
+/** Where a new command hook's script goes: `<folder>/<kebab-name>.<ext>` in the project. */
+export function scriptLocationIn(folder: string): (hookName: string, language: CommandLanguage) => ScriptLocation {
+  return (hookName, language) => ({ root: "project", path: `${folder}/${kebabCase(hookName) || "hook"}${extensions[language]}` });
 }
 
-/** The command line settings.json holds to run `script` in `language`: `python3 "$CLAUDE_PROJECT_DIR/.claude/hooks/x.py"`. */
-export function claudeCodeCommandLine(script: ScriptLocation, language: CommandLanguage): string {
-  return `${interpreters[language]}"${roots[script.root]}/${script.path}"`;
+/** A host's command line for `script` in `language`, its roots spelled as the host's configuration spells them. */
+export function commandLineWith(hostRoots: Record<ScriptLocation["root"], string>): (script: ScriptLocation, language: CommandLanguage) => string {
+  return (script, language) => `${interpreters[language]}"${hostRoots[script.root]}/${script.path}"`;
 }
+
+/** Where a new command hook's script goes: `.claude/hooks/<kebab-name>.<ext>` in the project. */
+export const claudeCodeScriptLocation = scriptLocationIn(".claude/hooks");
+
+/** The command line settings.json holds to run `script` in `language`: `python3 "$CLAUDE_PROJECT_DIR/.claude/hooks/x.py"`. */
+export const claudeCodeCommandLine = commandLineWith(roots);
 
 /** Single-quoted for sh (a `'` becomes `'\''`). */
 function shq(text: string): string {

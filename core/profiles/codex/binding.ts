@@ -93,6 +93,15 @@ function withText(messages: readonly Message[], text: string): Message[] {
   return out;
 }
 
+/** SessionStart's context goes just before the prompt (fact 26; the prompt is the last message when the session starts). */
+function beforePrompt(messages: readonly Message[], text: string): Message[] {
+  const out = [...messages];
+  const last = out[out.length - 1];
+  if (last?.role === "user") out[out.length - 1] = { ...last, content: [{ type: "text", text }, ...last.content] };
+  else out.push({ role: "user", content: [{ type: "text", text }] });
+  return out;
+}
+
 /** The text of a Stop block as Codex feeds it back (fact 20); `n` is the hook's place among the Stop hooks that ran. */
 export function codexHookPrompt(n: number, reason: string): string {
   return `<hook_prompt hook_run_id="stop:${n}:${CODEX_HOOKS_FILE}">${reason}</hook_prompt>`;
@@ -109,7 +118,7 @@ const sessionStart: MomentStage = {
   context: (v) => ({ input: { ...base(v, "SessionStart"), source: "startup" } }),
   readBack: (_c, v, chain) => {
     const extra = contexts(outcome(chain));
-    return { value: extra.length ? { messages: withText(v.messages, extra.join("\n\n")) } : {} };
+    return { value: extra.length ? { messages: beforePrompt(v.messages, extra.join("\n\n")) } : {} };
   },
 };
 
@@ -119,8 +128,8 @@ const userPromptSubmit: MomentStage = {
   context: (v) => ({ input: { ...turn(v, "UserPromptSubmit"), prompt: v.scenario.prompt } }),
   readBack: (_c, v, chain) => {
     const r = outcome(chain);
-    // Silent (fact 25): no model request, an empty last message, the reason shown nowhere.
-    if (r?.decision === "block") return { value: { end: { exitReason: "prompt_blocked", error: null, reply: [] } } };
+    // Silent (fact 25): no model request, an empty last message, the reason shown nowhere; continue:false does the same (docs/codex.md).
+    if (r?.decision === "block" || r?.continue === false) return { value: { end: { exitReason: "prompt_blocked", error: null, reply: [] } } };
     const extra = contexts(r);
     return { value: extra.length ? { messages: withText(v.messages, extra.join("\n\n")) } : {} };
   },

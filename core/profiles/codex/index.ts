@@ -1,6 +1,6 @@
 import { checkPattern } from "../../engine/matchPattern";
 import { claudeCodeCommandIo } from "../claude-code/commandIo";
-import { claudeCodeCommandLine, claudeCodeCommandTemplate, claudeCodeScriptLocation } from "../claude-code/commandTemplates";
+import { claudeCodeCommandTemplate, commandLineWith, scriptLocationIn } from "../claude-code/commandTemplates";
 import type { Profile } from "../types";
 import { CODEX_HOME, CODEX_PROJECT_DIR } from "./binding";
 import { codexEdges, codexGroups, codexNodes } from "./graph";
@@ -32,7 +32,8 @@ export const codexProfile: Profile = {
     projectDir: CODEX_PROJECT_DIR,
     // Plugins' hooks/hooks.json; Codex sets no plugin-root variable that codex.md verified.
     pluginRoot: `${CODEX_HOME}/plugins/hookwright`,
-    env: { CODEX_HOME },
+    // Codex sets no project-folder variable; it writes a plugin's root into its hook commands as ${PLUGIN_ROOT} (core/bundles/exportCodex.ts), which the variable reproduces under sh.
+    env: { CODEX_HOME, PLUGIN_ROOT: `${CODEX_HOME}/plugins/hookwright` },
     blockingExitCode: 2,
     // Plain stdout becomes a developer message on UserPromptSubmit (fact 26) and is ignored on Pre/PostToolUse (fact 36).
     plainStdoutIsContext: ["UserPromptSubmit"],
@@ -42,8 +43,9 @@ export const codexProfile: Profile = {
   },
   commandAuthoring: {
     template: claudeCodeCommandTemplate,
-    scriptLocation: claudeCodeScriptLocation,
-    commandLine: claudeCodeCommandLine,
+    scriptLocation: scriptLocationIn(".codex/hooks"),
+    // Codex sets no project-folder variable and runs hooks in the session's folder (the exporter's reading, core/bundles/exportCodex.ts).
+    commandLine: commandLineWith({ project: "$(git rev-parse --show-toplevel 2>/dev/null || pwd)", plugin: "${PLUGIN_ROOT}" }),
     io: claudeCodeCommandIo,
   },
   checkMatcher: (matcher) => (Array.isArray(matcher) ? "a Codex matcher is one string: a tool name, Bash|apply_patch, a regex or *" : checkPattern(matcher)),

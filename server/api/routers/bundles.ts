@@ -9,7 +9,7 @@ import { exportPlugin, installForExport } from "~/server/bundles/service";
 import { publicProcedure, router } from "../trpc";
 import { pipelineIdSchema } from "./pipelineInputs";
 
-const previewInput = z.object({ id: pipelineIdSchema, revision: z.number().int().positive().optional(), target: z.string().min(1).max(40).optional() });
+const previewInput = z.object({ id: pipelineIdSchema, revision: z.number().int().positive().optional(), target: z.string().min(1).max(40).optional(), recorder: z.boolean().optional() });
 const encoder = new TextEncoder();
 
 export const bundlesRouter = router({
@@ -19,7 +19,7 @@ export const bundlesRouter = router({
     return {
       profile: document.profile,
       profileName: getProfile(document.profile)?.name ?? document.profile,
-      formats: exportersFor(document.profile).map((e) => ({ target: e.target, host: e.host, title: e.title, installHint: e.installHint })),
+      formats: exportersFor(document.profile).map((e) => ({ target: e.target, host: e.host, title: e.title, installHint: e.installHint, recorder: e.recorder ?? null })),
     };
   }),
 
@@ -27,14 +27,14 @@ export const bundlesRouter = router({
   preview: publicProcedure.input(previewInput).query(async ({ ctx, input }) => {
     const at = input.revision === undefined ? getPipeline(ctx.db, input.id) : getRevision(ctx.db, { id: input.id, revision: input.revision });
     try {
-      const bundle = exportPlugin(at.document, input.target, await installForExport(at.document, input.target));
+      const bundle = exportPlugin(at.document, input.target, await installForExport(at.document, input.target), { recorder: input.recorder === true });
       return {
         pluginName: bundle.pluginName,
         fileName: `${bundle.pluginName}.zip`,
         revision: at.revision,
         files: bundle.files.map((f) => ({ path: f.path, bytes: encoder.encode(f.content).byteLength })),
         warnings: bundle.warnings,
-        downloadUrl: `/api/bundles/export/${encodeURIComponent(input.id)}?revision=${at.revision}${input.target ? `&target=${encodeURIComponent(input.target)}` : ""}`,
+        downloadUrl: `/api/bundles/export/${encodeURIComponent(input.id)}?revision=${at.revision}${input.target ? `&target=${encodeURIComponent(input.target)}` : ""}${input.recorder === true ? "&recorder=1" : ""}`,
       };
     } catch (err) {
       if (err instanceof BundleError) throw new TRPCError({ code: "BAD_REQUEST", message: err.message, cause: err });

@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import type { JsonObject } from "~/core/json";
 import { dryRunReach } from "~/core/run/dryRun";
+import { recordedContextsFor } from "~/core/sessions/recordingFixtures";
 import { exampleContext } from "~/core/run/exampleContext";
 import { explainHooks, type OtherRun } from "~/core/run/hookNotes";
 import { scenarioFromTrace, uniqueScenarioName } from "~/core/run/scenarioFromTrace";
@@ -56,14 +57,20 @@ export const runAuthoringProcedures = {
       return { revision: at.revision, runs };
     }),
 
-  /** What "Run this point" prefills: the latest recorded context at that point, else the profile's example. */
+  /**
+   * What "Run this point" prefills: the latest recorded context at that point, else the profile's
+   * example; and the host's own inputs at that point that scenarios imported from a recording carry.
+   */
   pointContext: publicProcedure.input(z.object({ pipelineId, point })).query(async ({ ctx, input }) => {
     const head = getPipeline(ctx.db, input.pipelineId);
+    const fromRecordings = recordedContextsFor(head.document.scenarios, input.point);
     const recorded = latestPointContext(ctx.db, input.pipelineId, input.point);
-    if (recorded) return { context: recorded.context, source: "run" as const, runId: recorded.runId };
+    if (recorded) return { context: recorded.context, source: "run" as const, runId: recorded.runId, fromRecordings };
     const example = await exampleContext(head.document, input.point);
+    const first = fromRecordings[0];
+    if (!example && first) return { context: first.context, source: "recording" as const, runId: null, fromRecordings };
     if (!example) throw new TRPCError({ code: "BAD_REQUEST", message: `"${input.point}" is not a hook point of profile ${head.document.profile}, or its default scenario never reaches it` });
-    return { context: example, source: "example" as const, runId: null };
+    return { context: example, source: "example" as const, runId: null, fromRecordings };
   }),
 
   /** A recorded run as a scripted scenario (model replies and tool results recorded), named so it fits the pipeline's head. The UI adds it and saves. */

@@ -84,7 +84,7 @@ export function createCommandCaller(options: { hooks: readonly Hook[]; protocol:
           command: { shell: runtime.command },
           files,
           readOnlyFolders: scripts.plugin.length ? [{ at: protocol.pluginRoot, files: scripts.plugin }] : [],
-          env: { ...protocol.env, CLAUDE_PROJECT_DIR: protocol.projectDir },
+          env: protocol.env,
           stdin: request.stdin,
           limits: { timeoutMs },
         });

@@ -7,5 +7,5 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const search = new URL(request.url).searchParams;
-  return exportResponse(getDb(), id, search.get("revision"), search.get("target"));
+  return exportResponse(getDb(), id, search.get("revision"), search.get("target"), { recorder: search.get("recorder") === "1" });
 }
