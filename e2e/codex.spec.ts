@@ -93,12 +93,12 @@ test.describe("Codex CLI hooks", () => {
     await page.goto(`/pipelines/${seeded.id}`);
     await page.getByRole("button", { name: "Export plugin…" }).click();
     const dialog = page.getByTestId("export-plugin-dialog");
-    await dialog.getByLabel("Format").selectOption({ label: "Export as .codex/hooks.json (Codex CLI)" });
+    await dialog.getByLabel("Format").selectOption({ label: "Export as .codex/hooks.json (Codex CLI hooks)" });
     await expect(dialog.getByTestId("export-title")).toHaveText("Export as .codex/hooks.json");
     const report = dialog.getByTestId("translation-notes");
     await expect(report).toContainText("From Claude Code to Codex", { timeout: 30_000 });
     await expect(report.getByRole("listitem")).toHaveText([
-      'dangerous-command-gate: a deny reaches the model as "Command blocked by PreToolUse hook: <reason>. Command: <command>" (Claude Code: "PreToolUse:Bash hook error: <reason>")',
+      'dangerous-command-gate (behaves differently): a deny reaches the model as "Command blocked by PreToolUse hook: <reason>. Command: <command>" (Claude Code: "PreToolUse:Bash hook error: <reason>")',
     ]);
     const check = dialog.getByTestId("behaviour-check");
     await expect(check).toContainText("model tries rm -rf: same outcomes on both hosts (1 allowed, 1 blocked)", { timeout: 60_000 });

@@ -5,6 +5,7 @@ import { useId, useRef, useState } from "react";
 import { errorMessage } from "~/components/providers/apiError";
 import { useTRPC } from "~/components/providers/TrpcProvider";
 import { formatBytes } from "~/core/bundles/formatBytes";
+import { MovedToHost } from "./MovedToHost";
 import styles from "./bundles.module.css";
 
 /**
@@ -21,7 +22,9 @@ export function ExportPluginButton({ pipelineId, revision }: { pipelineId: strin
   const [picked, setPicked] = useState<string | null>(null);
   const [recorder, setRecorder] = useState(false);
   const formats = useQuery({ ...trpc.bundles.formats.queryOptions({ id: pipelineId }), enabled: open, staleTime: 0 });
-  const format = formats.data?.formats.find((f) => f.target === picked) ?? formats.data?.formats[0] ?? null;
+  const all = formats.data ? [...formats.data.formats, ...formats.data.otherHosts] : [];
+  const format = all.find((f) => f.target === picked) ?? formats.data?.formats[0] ?? null;
+  const otherHost = formats.data?.otherHosts.some((f) => f.target === format?.target) === true;
   // Only formats that declare a recorder offer the box; switching to one that cannot drops it.
   const record = recorder && format?.recorder != null;
   const preview = useQuery({
@@ -54,15 +57,26 @@ export function ExportPluginButton({ pipelineId, revision }: { pipelineId: strin
               host&apos;s own format. Use <strong>Export file</strong> to save the pipeline file instead.
             </p>
           ) : null}
-          {formats.data && formats.data.formats.length > 1 ? (
+          {formats.data && all.length > 1 ? (
             <label>
               Format{" "}
               <select value={format?.target ?? ""} onChange={(e) => setPicked(e.target.value)}>
-                {formats.data.formats.map((f) => (
-                  <option key={f.target} value={f.target}>
-                    {f.title}
-                  </option>
-                ))}
+                <optgroup label={formats.data.profileName}>
+                  {formats.data.formats.map((f) => (
+                    <option key={f.target} value={f.target}>
+                      {f.title}
+                    </option>
+                  ))}
+                </optgroup>
+                {formats.data.otherHosts.length > 0 ? (
+                  <optgroup label="Other hosts">
+                    {formats.data.otherHosts.map((f) => (
+                      <option key={f.target} value={f.target}>
+                        {f.title} ({f.profileName})
+                      </option>
+                    ))}
+                  </optgroup>
+                ) : null}
               </select>
             </label>
           ) : null}
@@ -93,6 +107,7 @@ export function ExportPluginButton({ pipelineId, revision }: { pipelineId: strin
                   </li>
                 ))}
               </ul>
+              {preview.data.moved && format && otherHost ? <MovedToHost pipelineId={pipelineId} revision={revision} target={format.target} moved={preview.data.moved} /> : null}
               {preview.data.warnings.length > 0 ? (
                 <ul className={styles.notes} aria-label="Notes">
                   {preview.data.warnings.map((w) => (

@@ -19,6 +19,10 @@ import { installDependencies, type InstallResult } from "~/server/deps/install";
 import { nodeScriptBundler } from "./scriptBundler";
 import { readZipArchive } from "./unzip";
 import { zipPlugin } from "./zip";
+import { translateForHost } from "./crossHost";
+import { translationBetween, translationTargets } from "~/core/translate/registry";
+import { withTranslationReadme } from "~/core/translate/readme";
+import type { TranslationNote } from "~/core/translate/types";
 
 /** Bundle formats Hookwright writes; `--target` takes one of these (core/bundles/registry.ts). */
 export const BUNDLE_TARGETS: readonly string[] = listExporters().map((e) => e.target);
@@ -29,7 +33,7 @@ function vellum(): Profile {
   return profile;
 }
 
-export interface ZippedBundle extends PluginExport {
+export interface ZippedBundle extends CrossHostPluginExport {
   /** `<plugin name>.zip`. */
   fileName: string;
   bytes: Uint8Array;
@@ -46,8 +50,12 @@ export function exporterOf(pipeline: Pick<Pipeline, "profile" | "name">, target?
   if (target !== undefined) {
     const chosen = exporterByTarget(target);
     if (!chosen) throw new BundleError("NO_EXPORTER", `Unknown target "${target}"; the targets are: ${BUNDLE_TARGETS.join(", ")}.`);
-    if (chosen.profileId !== pipeline.profile) {
-      throw new BundleError("WRONG_PROFILE", `"${pipeline.name}" is on the ${pipeline.profile} profile; --target ${target} exports ${chosen.profileId} pipelines${own.length > 0 ? ` (use --target ${own.map((e) => e.target).join(" or ")})` : ""}.`);
+    if (chosen.profileId !== pipeline.profile && !translationBetween(pipeline.profile, chosen.profileId)) {
+      const others = translationTargets(pipeline.profile).flatMap((p) => exportersFor(p).map((e) => e.target));
+      throw new BundleError(
+        "WRONG_PROFILE",
+        `"${pipeline.name}" is on the ${pipeline.profile} profile; --target ${target} exports ${chosen.profileId} pipelines${own.length > 0 ? ` (use --target ${[...own.map((e) => e.target), ...others].join(" or ")})` : ""}.`,
+      );
     }
     return chosen;
   }
@@ -61,12 +69,21 @@ export function exporterOf(pipeline: Pick<Pipeline, "profile" | "name">, target?
  * `installed` is the pipeline's installed npm dependencies, for an exporter that bundles them
  * ({@link installForExport}); without it a hook importing one cannot be exported by such an exporter.
  */
-export function exportPlugin(pipeline: Pipeline, target?: string, installed: InstallResult | null = null, options: ExportOptions = {}): PluginExport {
+export function exportPlugin(pipeline: Pipeline, target?: string, installed: InstallResult | null = null, options: ExportOptions = {}): CrossHostPluginExport {
   const exporter = exporterOf(pipeline, target);
   const profile = getProfile(exporter.profileId);
   if (profile === undefined) throw new Error(`the ${exporter.profileId} profile is missing from core/profiles`);
   if (options.recorder === true && !exporter.recorder) throw new BundleError("NO_RECORDER", `The ${exporter.target} export cannot add a recorder; the formats that can: ${listExporters().filter((e) => e.recorder).map((e) => e.target).join(", ")}.`);
-  return exporter.export(pipeline, profile, { bundleScript: nodeScriptBundler(installed) }, options);
+  // Another host's format: the pipeline is moved to that host's profile first, and says what did not carry over.
+  const moved = exporter.profileId === pipeline.profile ? undefined : translateForHost(pipeline, exporter.profileId);
+  const bundle = exporter.export(moved?.pipeline ?? pipeline, profile, { bundleScript: nodeScriptBundler(installed) }, options);
+  if (!moved) return bundle;
+  return { ...bundle, files: withTranslationReadme(bundle.files, moved.translation, moved.notes), moved: { from: moved.translation.fromName, to: moved.translation.toName, notes: moved.notes } };
+}
+
+/** An export, and when it went to another host's format, what the move did not carry over. */
+export interface CrossHostPluginExport extends PluginExport {
+  moved?: { from: string; to: string; notes: TranslationNote[] };
 }
 
 /** A pipeline as a plugin zip: files under `<plugin name>/`, byte-identical for the same pipeline. */

@@ -7,12 +7,14 @@ import { listExporters } from "~/core/bundles/registry";
 import { writePluginFolder } from "~/server/bundles/folder";
 import { BUNDLE_TARGETS, exportPluginZipInstalled, exporterOf } from "~/server/bundles/service";
 import { printNotes, runBundleCommand } from "./bundleCommands";
+import { crossHostLines } from "./crossHostLines";
 import { UsageError, type CliIO, type Command } from "./command";
 
 export const EXPORT_USAGE = `Usage: hookwright export PIPELINE.json [--target ${BUNDLE_TARGETS.join("|")}] -o OUT.zip|FOLDER [--recorder] [--force]
 
 Writes the pipeline as a plugin its host loads (the target defaults to the one of the
-pipeline's profile). OUT.zip holds the plugin folder; any other OUT is a new or empty folder
+pipeline's profile). A target of another host (Claude Code <-> Codex) moves the hooks there,
+lists what does not carry over and runs each scenario on both hosts to compare. OUT.zip holds the plugin folder; any other OUT is a new or empty folder
 that becomes the plugin. --recorder adds Hookwright's recorder (targets ${listExporters()
   .filter((e) => e.recorder)
   .map((e) => e.target)
@@ -70,6 +72,7 @@ export function exportCommand(argv: readonly string[], io: CliIO): Promise<numbe
       io.stdout(`Wrote plugin "${bundle.pluginName}" to ${values.output} (${bundle.files.length} files). ${exporter.installHint}\n`);
     }
     printNotes(io, bundle.warnings);
+    if (exporter.profileId !== pipeline.value.profile) for (const line of await crossHostLines(pipeline.value, exporter.profileId)) io.stdout(`${line}\n`);
   });
 }
 
