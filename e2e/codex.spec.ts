@@ -12,7 +12,7 @@ import { openPoint } from "./fixtures/graph";
  * report of what does not carry over, and the check of its scenario on both hosts.
  */
 
-const REASON = "Listing is not allowed here.";
+const REASON = "Listing is not allowed here";
 const GATE = [
   'import type { HookJSONOutput, PreToolUseHookInput, PreToolUseHookSpecificOutput } from "codex-hooks";',
   "",
@@ -69,9 +69,9 @@ test.describe("Codex CLI hooks", () => {
     await expect(page.getByTestId("exit-reason")).toHaveText("no_tool_calls", { timeout: 60_000 });
     const [run] = await api.runs.list.query({ pipelineId: id });
     const stored = await api.runs.events.query({ runId: run?.id ?? "", afterSeq: 0, limit: 1000 });
-    expect(JSON.stringify(stored)).toContain(`Command blocked by PreToolUse hook: ${REASON} Command: ls`);
+    expect(JSON.stringify(stored)).toContain(`Command blocked by PreToolUse hook: ${REASON}. Command: ls`);
     await page.getByRole("listbox", { name: "Timeline" }).locator('[data-type="tool.result"]').first().click();
-    await expect(page.getByText(`Command blocked by PreToolUse hook: ${REASON} Command: ls`).first()).toBeVisible();
+    await expect(page.getByText(`Command blocked by PreToolUse hook: ${REASON}. Command: ls`).first()).toBeVisible();
 
     // Export: .codex/hooks.json runs the gate as a node script from the repository's top folder.
     await page.getByRole("button", { name: "Export plugin…" }).click();
