@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
-import type { Locator } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { claudeBashGate } from "~/core/examples/claudeBashGate";
 import { openPoint } from "./fixtures/graph";
+import { dropFile } from "./fixtures/dropFile";
 import { expect, test } from "./test";
 
 /*
@@ -21,19 +21,6 @@ const recording = [
 ]
   .map(({ point, at, input }) => JSON.stringify({ hookwright_recording: 1, host: "claude-code", point, at, session: "sess-42", input: { session_id: "sess-42", cwd: "/work/p", hook_event_name: point, ...input } }))
   .join("\n");
-
-async function dropFile(target: Locator, name: string, text: string) {
-  const dataTransfer = await target.page().evaluateHandle(
-    ([fileName, content]) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([content], fileName, { type: "application/x-ndjson" }));
-      return dt;
-    },
-    [name, text] as const,
-  );
-  await target.dispatchEvent("dragover", { dataTransfer });
-  await target.dispatchEvent("drop", { dataTransfer });
-}
 
 test.describe("Recorder", () => {
   test("an export with a recorder lists it; a recording becomes a scenario and Run this point offers what it recorded", async ({ page, api, seedPipeline, uniqueName }) => {

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { claudeBashGate } from "~/core/examples/claudeBashGate";
 import { openPoint } from "./fixtures/graph";
+import { dropFile } from "./fixtures/dropFile";
 import { expect, test } from "./test";
 
 /*
@@ -27,19 +28,6 @@ const EDITED_GATE = [
 
 const calls = (page: Page) => page.getByTestId("session-call");
 const verdictOf = (page: Page, toolUseId: string): Locator => page.locator(`[data-testid="session-call"][data-tool-use-id="${toolUseId}"]`).getByTestId("session-verdict");
-
-async function dropFile(target: Locator, name: string, text: string) {
-  const dataTransfer = await target.page().evaluateHandle(
-    ([fileName, content]) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([content], fileName, { type: "application/x-ndjson" }));
-      return dt;
-    },
-    [name, text] as const,
-  );
-  await target.dispatchEvent("dragover", { dataTransfer });
-  await target.dispatchEvent("drop", { dataTransfer });
-}
 
 test.describe("Sessions", () => {
   test("a dropped Claude Code transcript shows which recorded call the Bash gate now denies; editing the gate changes the verdicts", async ({ page, api, seedPipeline, uniqueName }) => {

@@ -4,6 +4,7 @@ import { parsePipeline } from "~/core/pipeline/parsePipeline";
 import { fimOneProfile } from "~/core/profiles";
 import { runSandboxedProcess } from "~/server/sandbox/process";
 import { skipReason } from "~/server/sandbox/process/testSandbox";
+import { FIM_ONE_HOOKS_STUB } from "./testing/fimOneHooksStub";
 
 /*
  * The exported package loaded by Python in the process sandbox, with FIM One's module paths
@@ -12,69 +13,7 @@ import { skipReason } from "~/server/sandbox/process/testSandbox";
  * the seed's guard on a write of a read-only org.
  */
 
-const STUB_HOOKS = `import enum
-from dataclasses import dataclass, field
-from typing import Any
 
-
-class HookPoint(enum.Enum):
-    PRE_TOOL_USE = "pre_tool_use"
-    POST_TOOL_USE = "post_tool_use"
-    SESSION_START = "session_start"
-
-
-@dataclass
-class HookContext:
-    hook_point: HookPoint
-    tool_name: str | None = None
-    tool_args: dict | None = None
-    tool_result: str | None = None
-    agent_id: str | None = None
-    user_id: str | None = None
-    conversation_id: str | None = None
-    metadata: dict | None = None
-
-
-@dataclass
-class HookResult:
-    allow: bool = True
-    modified_args: dict | None = None
-    modified_result: str | None = None
-    side_effects: list = field(default_factory=list)
-    error: str | None = None
-
-
-class Hook:
-    def __init__(self, name, hook_point, handler, description="", priority=0, tool_filter=None):
-        self.name, self.hook_point, self.handler = name, hook_point, handler
-        self.description, self.priority, self.tool_filter = description, priority, tool_filter
-
-    async def execute(self, context):
-        try:
-            return await self.handler(context)
-        except Exception:
-            return HookResult(side_effects=[f"Hook '{self.name}' failed with exception"])
-
-
-class HookRegistry:
-    def __init__(self):
-        self.hooks = {}
-
-    def register(self, hook):
-        self.hooks.setdefault(hook.hook_point, []).append(hook)
-        self.hooks[hook.hook_point].sort(key=lambda h: h.priority)
-
-    async def run_pre_tool(self, context):
-        combined = HookResult()
-        for hook in self.hooks.get(HookPoint.PRE_TOOL_USE, []):
-            result = await hook.execute(context)
-            combined.side_effects.extend(result.side_effects)
-            if not result.allow:
-                combined.allow = False
-                combined.error = result.error or f"Blocked by hook '{hook.name}'"
-                return combined
-        return combined
-`;
 
 const STUB_BASE = `import abc
 
@@ -145,7 +84,7 @@ describe("the exported FIM One package in Python", () => {
         { path: "fim_one/__init__.py", content: "" },
         { path: "fim_one/core/__init__.py", content: "" },
         { path: "fim_one/core/agent/__init__.py", content: "" },
-        { path: "fim_one/core/agent/hooks.py", content: STUB_HOOKS },
+        { path: "fim_one/core/agent/hooks.py", content: FIM_ONE_HOOKS_STUB },
         { path: "fim_one/core/hooks/__init__.py", content: "from .base import PostToolUseHook, PreToolUseHook\n" },
         { path: "fim_one/core/hooks/base.py", content: STUB_BASE },
         { path: "driver.py", content: DRIVER },

@@ -9,6 +9,7 @@ import { fimOneProfile } from "~/core/profiles";
 import { importText } from "~/core/sessions/testing";
 import { exportPlugin, exportPluginZip, importPluginZip } from "./service";
 import { writeFiles } from "./testing/commandHook";
+import { FIM_ONE_HOOKS_STUB } from "./testing/fimOneHooksStub";
 
 /*
  * The FIM One recorder, run by Python 3 with the exported package and a stub of FIM One's hook API
@@ -17,76 +18,7 @@ import { writeFiles } from "./testing/commandHook";
  * imports back as "Run this point" contexts.
  */
 
-const STUB_HOOKS = `import enum
-from dataclasses import dataclass, field
 
-
-class HookPoint(enum.Enum):
-    PRE_TOOL_USE = "pre_tool_use"
-    POST_TOOL_USE = "post_tool_use"
-    SESSION_START = "session_start"
-
-
-@dataclass
-class HookContext:
-    hook_point: HookPoint
-    tool_name: str | None = None
-    tool_args: dict | None = None
-    tool_result: str | None = None
-    agent_id: str | None = None
-    user_id: str | None = None
-    conversation_id: str | None = None
-    metadata: dict | None = None
-
-
-@dataclass
-class HookResult:
-    allow: bool = True
-    modified_args: dict | None = None
-    modified_result: str | None = None
-    side_effects: list = field(default_factory=list)
-    error: str | None = None
-
-
-class Hook:
-    def __init__(self, name, hook_point, handler, description="", priority=0, tool_filter=None):
-        self.name, self.hook_point, self.handler = name, hook_point, handler
-        self.description, self.priority, self.tool_filter = description, priority, tool_filter
-
-    async def execute(self, context):
-        try:
-            return await self.handler(context)
-        except Exception:
-            return HookResult(side_effects=[f"Hook '{self.name}' failed with exception"])
-
-
-class HookRegistry:
-    def __init__(self):
-        self.hooks = {}
-
-    def register(self, hook):
-        self.hooks.setdefault(hook.hook_point, []).append(hook)
-        self.hooks[hook.hook_point].sort(key=lambda h: h.priority)
-
-    async def run_pre_tool(self, context):
-        combined = HookResult()
-        for hook in self.hooks.get(HookPoint.PRE_TOOL_USE, []):
-            result = await hook.execute(context)
-            if not result.allow:
-                combined.allow = False
-                combined.error = result.error or f"Blocked by hook '{hook.name}'"
-                return combined
-        return combined
-
-    async def run_post_tool(self, context):
-        combined = HookResult()
-        for hook in self.hooks.get(HookPoint.POST_TOOL_USE, []):
-            result = await hook.execute(context)
-            if result.modified_result is not None:
-                combined.modified_result = result.modified_result
-                context.tool_result = result.modified_result
-        return combined
-`;
 
 const STUB_BASE = `from fim_one.core.agent.hooks import Hook, HookPoint, HookResult
 
@@ -167,7 +99,7 @@ describe("the FIM One recorder", () => {
     });
     const files = exportPlugin(pipeline, "fim-one", null, { recorder: true }).files;
     expect(files.map((f) => f.path)).toContain("hookwright_hooks/hookwright_recorder.py");
-    await writeFiles(dir, [...files, { path: "fim_one/__init__.py", content: "" }, { path: "fim_one/core/__init__.py", content: "" }, { path: "fim_one/core/agent/__init__.py", content: "" }, { path: "fim_one/core/agent/hooks.py", content: STUB_HOOKS }, { path: "fim_one/core/hooks/__init__.py", content: "" }, { path: "fim_one/core/hooks/base.py", content: STUB_BASE }]);
+    await writeFiles(dir, [...files, { path: "fim_one/__init__.py", content: "" }, { path: "fim_one/core/__init__.py", content: "" }, { path: "fim_one/core/agent/__init__.py", content: "" }, { path: "fim_one/core/agent/hooks.py", content: FIM_ONE_HOOKS_STUB }, { path: "fim_one/core/hooks/__init__.py", content: "" }, { path: "fim_one/core/hooks/base.py", content: STUB_BASE }]);
     const run = spawnSync("python3", ["-c", DRIVER], { cwd: dir, env: { ...process.env, PYTHONPATH: dir }, encoding: "utf8" });
     expect(run.stderr).toBe("");
     expect(run.stdout.trim().split("\n").map((l) => JSON.parse(l) as unknown)).toEqual([
