@@ -17,6 +17,8 @@ export type ToolResultBlock = Extract<ContentBlock, { type: "tool_result" }>;
 export interface LoopView {
   scenario: Scenario;
   pipelineName: string;
+  /** The pipeline's enabled hooks in its order: a host that numbers a hook by its place in its configuration reads it here. */
+  hooks: readonly { id: string; point: string }[];
   ids: { conversationId: string; requestId: string; userMessageId: string; sessionId: string };
   /** Turns in the session, this one included (user prompts in the history + 1). */
   turnCount: number;

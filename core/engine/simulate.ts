@@ -94,7 +94,8 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   };
   const ids = { conversationId: "conv-1", requestId: "req-1", userMessageId: `msg-${scenario.history.length + 1}`, sessionId: "session-1" };
   const turnCount = 1 + scenario.history.filter((m) => m.role === "user" && m.content.some((b) => b.type === "text")).length;
-  const view = (): LoopView => ({ scenario, pipelineName: pipeline.name, ids, turnCount, messages: state.messages, modelCalls: state.modelCalls, toolCalls: state.toolCalls });
+  const hookOrder = pipeline.hooks.filter((h) => h.enabled).map((h) => ({ id: h.id, point: h.point }));
+  const view = (): LoopView => ({ scenario, pipelineName: pipeline.name, hooks: hookOrder, ids, turnCount, messages: state.messages, modelCalls: state.modelCalls, toolCalls: state.toolCalls });
   const tools: ModelRequest["tools"] = scenario.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
   const momentView = (extra: Partial<MomentView> = {}): MomentView => ({ ...view(), host: state.host, system: state.system, revisions: state.revisions, ...extra });
 

@@ -184,7 +184,7 @@ describe.skipIf(skip !== null)(`the codex profile against the real Codex 0.169.0
   for (const c of FIXED) {
     it(c.name, { timeout: 60_000 }, async () => {
       const pipeline = pipelineOf(c);
-      expectSameAsCodex(pipeline, await differential(binary(), folder(), pipeline));
+      expectSameAsCodex(await differential(binary(), folder(), pipeline));
     });
   }
 
@@ -209,7 +209,7 @@ describe.skipIf(skip !== null)(`the codex profile against the real Codex 0.169.0
       ],
     });
     const run = await differential(binary(), folder(), pipeline);
-    expectSameAsCodex(pipeline, run);
+    expectSameAsCodex(run);
     expect(codexTranscript(run.real), run.where).toEqual(["prompt", "call call_a: echo ran-a", "context: pre 1", "context: pre 2", "context: post 1", "output call_a: ran-a\n"]);
     expect(hookwrightTranscript(run.events, "Run the checks.")).toEqual(["prompt", "call call_a: echo ran-a", "output call_a: ran-a\n", "context: pre 1\n\npre 2", "context: post 1"]);
   });

@@ -102,7 +102,22 @@ function beforePrompt(messages: readonly Message[], text: string): Message[] {
   return out;
 }
 
-/** The text of a Stop block as Codex feeds it back (fact 20); `n` is the hook's place among the Stop hooks that ran. */
+/** Codex's event order in a hooks file (X:codex-rs/config/src/hook_config.rs `into_matcher_groups`), which its display order follows. */
+const DISPLAY_ORDER = ["PreToolUse", "PermissionRequest", "PostToolUse", "PreCompact", "PostCompact", "SessionStart", "UserPromptSubmit", "Stop"];
+
+/**
+ * A hook's display order in the hooks file Hookwright exports (fact 32): every handler of the events
+ * Codex lists earlier, then the hook's place among its own event's, in the pipeline's order.
+ */
+function displayIndex(hooks: readonly { id: string; point: string }[], hookId: string): number {
+  const own = hooks.find((h) => h.id === hookId);
+  if (!own) return 0;
+  const rank = DISPLAY_ORDER.indexOf(own.point);
+  const before = hooks.filter((h) => DISPLAY_ORDER.indexOf(h.point) >= 0 && DISPLAY_ORDER.indexOf(h.point) < rank).length;
+  return before + hooks.filter((h) => h.point === own.point).findIndex((h) => h.id === hookId);
+}
+
+/** The text of a Stop block as Codex feeds it back (fact 20); `n` is the hook's display order in the hooks file (fact 32). */
 export function codexHookPrompt(n: number, reason: string): string {
   return `<hook_prompt hook_run_id="stop:${n}:${CODEX_HOOKS_FILE}">${reason}</hook_prompt>`;
 }
@@ -143,8 +158,7 @@ const stopHook: MomentStage = {
     const r = outcome(chain);
     const blocks_ = r?.decision === "block" ? blocks(r) : [];
     if (blocks_.length === 0) return { value: { host: { stopBlocks: 0 } } };
-    const stopIds = chain.calls.map((c) => c.hookId);
-    const texts = blocks_.map((b) => codexHookPrompt(Math.max(0, stopIds.indexOf(b.hookId)), b.text));
+    const texts = blocks_.map((b) => codexHookPrompt(displayIndex(v.hooks, b.hookId), b.text));
     const blocked = typeof v.host.stopBlocks === "number" ? v.host.stopBlocks : 0;
     // No cap (fact 21): only the scenario's script or limits end an always-blocking hook's loop.
     return { value: { continueWith: [...v.messages, { role: "user", content: texts.map((text) => ({ type: "text" as const, text })) }], host: { stopBlocks: blocked + 1 } } };
