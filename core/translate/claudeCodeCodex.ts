@@ -68,6 +68,7 @@ export const claudeCodeToCodex: HostTranslation = {
     Agent: [],
     TodoWrite: [],
   },
+  toolNameNotes: [{ pattern: /mcp__/, text: `an MCP tool; ${CODEX} 0.169.0 was not observed running hooks for MCP tools (codex.md verifies its shell only): check the name ${CODEX} reports before relying on it` }],
   modelTools: { Bash: bashToExec },
   command: (command) => {
     if (!PROJECT_DIR.test(command)) return null;
@@ -104,6 +105,7 @@ export const codexToClaudeCode: HostTranslation = {
     Stop: "Stop",
   },
   hookTools: { Bash: ["Bash"], apply_patch: ["Edit", "Write", "MultiEdit"] },
+  toolNameNotes: [{ pattern: /mcp__/, text: `an MCP tool: ${CC} names them mcp__<server>__<tool>; check that the name matches` }],
   modelTools: { exec_command: execToBash },
   behaviours: [
     { event: "PreToolUse", when: /deny|block|exit\s*2|exit\(2\)/, text: `a deny reaches the model as "PreToolUse:Bash hook error: <reason>" (${CODEX}: "Command blocked by PreToolUse hook: …")` },

@@ -36,6 +36,10 @@ export function translateMatcher(
       else if (mapped.length !== 1 || mapped[0] !== name) renamed.set(mapped.join(" or "), [...(renamed.get(mapped.join(" or ")) ?? []), name]);
       for (const m of mapped) if (!out.includes(m)) out.push(m);
     }
+    for (const { pattern: namePattern, text } of t.toolNameNotes ?? []) {
+      const named = names.filter((n) => namePattern.test(n));
+      if (named.length > 0) notes.push(`its matcher's ${named.join(", ")}: ${text}`);
+    }
     for (const [to, from] of renamed) notes.push(`its matcher's ${from.join(" and ")} ${from.length === 1 ? "is" : "are"} ${to} in ${t.toName}: the hook sees that tool's input, shaped as ${t.toName} shapes it`);
     if (missing.length > 0) notes.push(`${t.toName} has no ${missing.join(", ")} tool: ${out.length > 0 ? "left out of the matcher" : "the hook would never run there"}`);
     if (out.length === 0) return { matcher: null, never: true, notes };
@@ -45,8 +49,14 @@ export function translateMatcher(
     return { matcher: `^(?:${out.map(escapeRegex).join("|")})$`, never: false, notes };
   }
   // A regex: both read it unanchored; only a regex the target would take for a name list is changed.
-  const renamed = Object.entries(t.hookTools).filter(([name, to]) => safeTest(pattern, name) && (to.length !== 1 || to[0] !== name));
-  for (const [name, to] of renamed) notes.push(`its matcher /${pattern}/ matches ${name}, which is ${to.length > 0 ? to.join(" or ") : "not a tool"} in ${t.toName}: check that it matches what you mean there`);
+  for (const { pattern: namePattern, text } of t.toolNameNotes ?? []) if (namePattern.test(pattern)) notes.push(`its matcher /${pattern}/ names MCP tools: ${text}`);
+  const renamed = new Map<string, string[]>();
+  for (const [name, to] of Object.entries(t.hookTools)) {
+    if (!safeTest(pattern, name) || (to.length === 1 && to[0] === name)) continue;
+    const as = to.length > 0 ? `${to.join(" or ")} in ${t.toName}` : `no tool in ${t.toName}`;
+    renamed.set(as, [...(renamed.get(as) ?? []), name]);
+  }
+  if (renamed.size > 0) notes.push(`its matcher /${pattern}/ matches ${[...renamed].map(([as, names]) => `${names.join(", ")} (${as})`).join(" and ")}: check that it matches what you mean there`);
   if (isNameList(pattern, syntax.to)) {
     notes.push(`${t.toName} would read "${pattern}" as exact names, so it is written as (?:${pattern}) to stay a regex`);
     return { matcher: `(?:${pattern})`, never: false, notes };

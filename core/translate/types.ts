@@ -47,6 +47,8 @@ export interface HostTranslation {
   events: Readonly<Record<string, string | { none: string }>>;
   /** Tool names as hooks see them: source → target names ([]: the target has no such tool). Names not listed carry over as they are. */
   hookTools: Readonly<Record<string, readonly string[]>>;
+  /** Tool names the table cannot map one by one (MCP tools, `mcp__<server>__<tool>`): what a matcher naming one should know. */
+  toolNameNotes?: readonly { pattern: RegExp; text: string }[];
   /** The model's tools in scenarios: source → target (names not listed carry over). */
   modelTools: Readonly<Record<string, ModelToolMapping>>;
   /** Rewrites a command line for the target (environment variables the target does not set), saying what changed; null when nothing did. */
