@@ -62,9 +62,9 @@ describe("hookwright export / import with Codex targets", () => {
     expect(err.join("")).toContain('bad.toml line 5: hooks.Stop[0].hooks[0].timeout is "10"; Codex reads a whole number of seconds (it skips the whole file otherwise).');
   });
 
-  it("refuses --target codex for a pipeline of another profile", async () => {
-    await writeFile(join(dir, "claude.json"), JSON.stringify({ ...codexShellGate, profile: "claude-code" }));
-    expect(await exportCommand(["claude.json", "--target", "codex", "-o", "x"], io)).not.toBe(0);
-    expect(err.join("")).toContain('"Codex shell gate" is on the claude-code profile; --target codex exports codex pipelines');
+  it("refuses --target codex for a pipeline of a profile no translation moves to Codex", async () => {
+    await writeFile(join(dir, "openclaw.json"), JSON.stringify({ ...codexShellGate, profile: "openclaw" }));
+    expect(await exportCommand(["openclaw.json", "--target", "codex", "-o", "x"], io)).not.toBe(0);
+    expect(err.join("")).toContain('"Codex shell gate" is on the openclaw profile; --target codex exports codex pipelines (use --target openclaw)');
   });
 });
