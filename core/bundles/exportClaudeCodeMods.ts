@@ -1,0 +1,91 @@
+import type { Pipeline } from "../pipeline/schema";
+import { filterSource, parseFilterSource } from "../profiles/claude-code-mods/filter";
+import { kebabCase, pluginNameOf } from "./names";
+import type { PluginExport } from "./registry";
+import type { BundleFile } from "./types";
+
+/**
+ * A Claude Code mod as a plugin folder the engine (2.1.330) loads with `--plugin-dir` and
+ * `claude plugin validate` accepts (claude-code-mods.md §1, checked in claudeCodeMods.export.test.ts):
+ *
+ * ```
+ * .claude-plugin/plugin.json   {"name","version","description"}
+ * hooks/hooks.json             {"modules":["./register.ts"]}
+ * hooks/register.ts            imports each hook and calls on(event, filter, hook) in order
+ * hooks/<hook>.ts              one hook's module, as written (its default export is the middleware)
+ * ```
+ *
+ * The engine accepts a hook imported from one of the module's own files (fact 39), so each hook
+ * keeps its own module and helpers; the order of the `on` calls is the chain order (fact 10).
+ * TypeScript because the engine strips types itself (fact 32) and Hookwright's hooks are TypeScript.
+ */
+
+/** One middleware of a mod: its name, event, filter source (`{ tool: "Bash" }`, null: none) and module code. */
+export interface ModHookSpec {
+  name: string;
+  event: string;
+  filter: string | null;
+  code: string;
+}
+
+/** A hook that cannot be exported as it is, named. */
+export class ModExportError extends Error {
+  override name = "ModExportError";
+}
+
+/** The plugin folder of one mod. @throws ModExportError when a hook's filter cannot be read. */
+export function modPluginFiles(pluginName: string, description: string, hooks: readonly ModHookSpec[], modules: readonly { path: string; code: string }[] = []): BundleFile[] {
+  const used = new Set<string>(["register"]);
+  const files: BundleFile[] = [];
+  const imports: string[] = [];
+  const calls: string[] = [];
+  hooks.forEach((hook, index) => {
+    let base = kebabCase(hook.name) || `hook-${index + 1}`;
+    while (used.has(base)) base = `${base}-${index + 1}`;
+    used.add(base);
+    const binding = `hook${index + 1}_${base.replace(/-/g, "_")}`;
+    let filter: string | null = null;
+    if (hook.filter !== null && hook.filter.trim() !== "") {
+      try {
+        filter = filterSource(parseFilterSource(hook.filter));
+      } catch (error) {
+        throw new ModExportError(`hook "${hook.name}": its filter ${hook.filter} is not one the engine takes (${error instanceof Error ? error.message : String(error)})`);
+      }
+    }
+    files.push({ path: `hooks/${base}.ts`, content: hook.code.endsWith("\n") ? hook.code : `${hook.code}\n` });
+    imports.push(`import ${binding} from "./${base}.ts";`);
+    calls.push(`  on(${JSON.stringify(hook.event)}, ${filter ? `${filter}, ` : ""}${binding});`);
+  });
+  const register = [
+    "// Written by Hookwright: the chain order is the order of these on() calls, first outermost.",
+    ...imports,
+    "",
+    "export const register = (on) => {",
+    ...calls,
+    "};",
+    "",
+  ].join("\n");
+  files.push(
+    { path: ".claude-plugin/plugin.json", content: `${JSON.stringify({ name: pluginName, version: "0.1.0", description }, null, 2)}\n` },
+    { path: "hooks/hooks.json", content: `${JSON.stringify({ modules: ["./register.ts"] }, null, 2)}\n` },
+    { path: "hooks/register.ts", content: register },
+    ...modules.map((m) => ({ path: `hooks/${m.path.replace(/^\.?\//, "")}`, content: m.code })),
+  );
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * A pipeline's enabled hooks as one mod (each hook's `point` is its event, its `matcher` the
+ * filter's source). For the claude-code-mods profile's exporter, once that profile is registered.
+ */
+export function exportClaudeCodeModsPlugin(pipeline: Pipeline): PluginExport {
+  const warnings: string[] = [];
+  const hooks: ModHookSpec[] = pipeline.hooks
+    .filter((h) => h.enabled)
+    .map((h) => {
+      if (Array.isArray(h.matcher)) warnings.push(`hook "${h.name}": a list matcher was read as no filter; a mod's filter is one object ({ tool: ["Edit", "Write"] })`);
+      return { name: h.name, event: h.point, filter: typeof h.matcher === "string" ? h.matcher : null, code: h.code };
+    });
+  const pluginName = pluginNameOf(pipeline.name);
+  return { pluginName, files: modPluginFiles(pluginName, `${pipeline.name} (exported by Hookwright)`, hooks, pipeline.modules), warnings };
+}
