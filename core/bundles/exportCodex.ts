@@ -128,6 +128,20 @@ function prepare(input: Pipeline, options: Options, what: string) {
 
 const PROJECT_TARGET: CommandTarget = { root: "project", base: ".codex/", what: "project hooks" };
 
+/** The end of a project-layer export (hooks.json or config.toml): the command hooks' own scripts, the README with `install`, the recorder's section. */
+function projectExport(
+  pipeline: Pipeline,
+  hooks: ReturnType<typeof prepare>["hooks"],
+  parts: ReturnType<typeof commonFiles> & { warnings: string[]; recorder: Parameters<typeof codexRecorderReadme>[1] },
+  install: string[],
+): PluginExport {
+  const { files, executables, commands, warnings, recorder } = parts;
+  const mirrored = addCommandScripts(files, executables, commands, PROJECT_TARGET, warnings);
+  const text = readme(pipeline, hooks, { install, scriptDir: ".codex/hooks/", sourceDir: ".codex/hookwright/", target: PROJECT_TARGET, mirrored, externals: pipeline.externalHooks?.length ?? 0 });
+  files.set("README.md", codexRecorderReadme(text, recorder));
+  return { pluginName: claudePluginName(pipeline.name), files: sortedFiles(files, executables), warnings };
+}
+
 /**
  * `.codex/hooks.json` of a project (Codex's project layer), the function hooks' scripts in
  * `.codex/hooks/`, their TypeScript in `.codex/hookwright/`, and a README on installing and trust.
@@ -137,25 +151,12 @@ export function exportCodexProject(input: Pipeline, options: Options): PluginExp
   const { files, executables, commands } = commonFiles(pipeline, hooks, options, { scripts: ".codex/hooks/", base: ".codex/" });
   const recorder = { ...options, files, scripts: ".codex/hooks/", command: codexProjectCommand, config: ".codex/hooks.json" };
   files.set(".codex/hooks.json", json({ hooks: codexRecorderMap(codexHooksMap(hooks, pipeline.externalHooks ?? [], codexProjectCommand), recorder) }));
-  const mirrored = addCommandScripts(files, executables, commands, PROJECT_TARGET, warnings);
-  files.set(
-    "README.md",
-    readme(pipeline, hooks, {
-      install: [
-        "Copy `.codex/` into the top folder of your project (its git repository's top level). If the project already has a",
-        "`.codex/hooks.json`, add this file's groups to it: Codex runs the hooks of every matching group.",
-        "Function hooks are run as `node \"$(git rev-parse --show-toplevel 2>/dev/null || pwd)/.codex/hooks/<name>.mjs\"`: Codex runs hook",
-        "commands in the session's folder, so outside a git repository start Codex in the project's top folder.",
-      ],
-      scriptDir: ".codex/hooks/",
-      sourceDir: ".codex/hookwright/",
-      target: PROJECT_TARGET,
-      mirrored,
-      externals: pipeline.externalHooks?.length ?? 0,
-    }),
-  );
-  files.set("README.md", codexRecorderReadme(files.get("README.md"), recorder));
-  return { pluginName: claudePluginName(pipeline.name), files: sortedFiles(files, executables), warnings };
+  return projectExport(pipeline, hooks, { files, executables, commands, warnings, recorder }, [
+    "Copy `.codex/` into the top folder of your project (its git repository's top level). If the project already has a",
+    "`.codex/hooks.json`, add this file's groups to it: Codex runs the hooks of every matching group.",
+    "Function hooks are run as `node \"$(git rev-parse --show-toplevel 2>/dev/null || pwd)/.codex/hooks/<name>.mjs\"`: Codex runs hook",
+    "commands in the session's folder, so outside a git repository start Codex in the project's top folder.",
+  ]);
 }
 
 /** The hooks map as config.toml tables: `[[hooks.<Event>]]` per matcher group, `[[hooks.<Event>.hooks]]` per handler. */
@@ -192,27 +193,14 @@ export function exportCodexConfig(input: Pipeline, options: Options): PluginExpo
   ];
   const recorder = { ...options, files, scripts: ".codex/hooks/", command: codexProjectCommand, config: ".codex/config.toml" };
   files.set(".codex/config.toml", [...header, codexHooksToml(codexRecorderMap(codexHooksMap(hooks, pipeline.externalHooks ?? [], codexProjectCommand), recorder))].join("\n"));
-  const mirrored = addCommandScripts(files, executables, commands, PROJECT_TARGET, warnings);
-  files.set(
-    "README.md",
-    readme(pipeline, hooks, {
-      install: [
-        "`.codex/config.toml` holds only the hooks, as `[[hooks.<Event>]]` tables. Copy `.codex/` into the top folder of your",
-        "project, or, if it already has a `.codex/config.toml`, append these tables to it (and copy `.codex/hooks/`). In",
-        "`~/.codex/config.toml` they run for every project that holds `.codex/hooks/`. Keep either these tables or a",
-        "`.codex/hooks.json` for one layer: Codex loads both and warns.",
-        "Function hooks are run as `node \"$(git rev-parse --show-toplevel 2>/dev/null || pwd)/.codex/hooks/<name>.mjs\"`: Codex runs hook",
-        "commands in the session's folder, so outside a git repository start Codex in the project's top folder.",
-      ],
-      scriptDir: ".codex/hooks/",
-      sourceDir: ".codex/hookwright/",
-      target: PROJECT_TARGET,
-      mirrored,
-      externals: pipeline.externalHooks?.length ?? 0,
-    }),
-  );
-  files.set("README.md", codexRecorderReadme(files.get("README.md"), recorder));
-  return { pluginName: claudePluginName(pipeline.name), files: sortedFiles(files, executables), warnings };
+  return projectExport(pipeline, hooks, { files, executables, commands, warnings, recorder }, [
+    "`.codex/config.toml` holds only the hooks, as `[[hooks.<Event>]]` tables. Copy `.codex/` into the top folder of your",
+    "project, or, if it already has a `.codex/config.toml`, append these tables to it (and copy `.codex/hooks/`). In",
+    "`~/.codex/config.toml` they run for every project that holds `.codex/hooks/`. Keep either these tables or a",
+    "`.codex/hooks.json` for one layer: Codex loads both and warns.",
+    "Function hooks are run as `node \"$(git rev-parse --show-toplevel 2>/dev/null || pwd)/.codex/hooks/<name>.mjs\"`: Codex runs hook",
+    "commands in the session's folder, so outside a git repository start Codex in the project's top folder.",
+  ]);
 }
 
 const PLUGIN_TARGET: CommandTarget = { root: "plugin", base: "", what: "a plugin" };
