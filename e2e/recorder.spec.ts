@@ -70,4 +70,22 @@ test.describe("Recorder", () => {
     await dialog.getByTestId("point-run-button").click();
     await expect(dialog.getByTestId("point-run-result")).toContainText('"decision": "deny"', { timeout: 30_000 });
   });
+
+  test("a recording joined from two sessions adds a scenario per session in one step", async ({ page, api, seedPipeline, uniqueName }) => {
+    const seeded = await seedPipeline(claudeBashGate, { name: uniqueName("Claude Code Bash gate") });
+    await page.goto(`/pipelines/${seeded.id}`);
+    const other = recording.replaceAll("sess-42", "sess-7").replace("Clean the build", "Show the log");
+    await dropFile(page.getByTestId("scenario-list-pane"), "joined.jsonl", `${recording}\n${other}\n`);
+    const importDialog = page.getByTestId("session-import-dialog");
+    await expect(importDialog.getByRole("radio")).toHaveCount(2, { timeout: 20_000 });
+    await importDialog.getByRole("button", { name: "Add all 2 sessions" }).click();
+    await expect(importDialog).toBeHidden();
+    await expect(page.getByTestId("save-status")).toHaveText("Saved", { timeout: 15_000 });
+    const names = (await api.pipelines.get.query({ id: seeded.id })).document.scenarios.map((s) => [s.name, s.prompt]);
+    expect(names).toEqual([
+      ["model tries rm -rf", "Clean up the build folder."],
+      ["joined", "Show the log"],
+      ["joined (sess-42)", "Clean the build"],
+    ]);
+  });
 });

@@ -39,6 +39,20 @@ export function ScenarioList(props: { onAdded: () => void }) {
     select(scenario.name);
     props.onAdded();
   };
+  /** Several scenarios in one undoable edit (a recording's sessions), named apart from the pipeline's and each other's. */
+  const addAll = (added: readonly Scenario[], label: string) => {
+    const names: string[] = [];
+    const taken = { ...doc, scenarios: [...doc.scenarios] };
+    const changes = added.map((scenario, i) => {
+      const named = { ...scenario, name: uniqueScenarioName(taken, scenario.name) };
+      taken.scenarios.push(named);
+      names.push(named.name);
+      return { type: "addScenario" as const, scenario: named, index: index + 1 + i };
+    });
+    applyChanges(changes, label);
+    if (names[0] !== undefined) select(names[0]);
+    props.onAdded();
+  };
   const addBlank = () => add(blankScenario(uniqueScenarioName(doc, "scenario")), "Add a blank scenario");
   const addTemplate = (template: Scenario) => add({ ...template, name: uniqueScenarioName(doc, template.name) }, "Add a scenario from the template");
   const duplicate = (name: string) => {
@@ -147,7 +161,7 @@ export function ScenarioList(props: { onAdded: () => void }) {
           pipelineId={pipelineId}
           file={sessionFile}
           onClose={() => setSessionFile(null)}
-          onAdd={(scenario) => add({ ...scenario, name: uniqueScenarioName(doc, scenario.name) }, `Import session ${sessionFile.name}`)}
+          onAdd={(scenarios) => addAll(scenarios, `Import session ${sessionFile.name}`)}
         />
       ) : null}
       {scenarios.length === 0 ? (

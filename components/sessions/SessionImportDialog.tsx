@@ -9,7 +9,7 @@ import styles from "./sessions.module.css";
 type State =
   | { kind: "reading"; sent: number }
   | { kind: "refused"; code: string; message: string }
-  | { kind: "read"; scenario: Scenario; summary: SessionImportSummary };
+  | { kind: "read"; scenario: Scenario; summary: SessionImportSummary; others: Scenario[] };
 
 const counted = (m: Record<string, number>) =>
   Object.entries(m)
@@ -22,7 +22,7 @@ const counted = (m: Record<string, number>) =>
  * by type, the branches with a picker, the secrets stripped (with a choice to keep them), and bad
  * lines with the choice to skip them. Changing a choice reads the file again.
  */
-export function SessionImportDialog(props: { pipelineId: string; file: File; onAdd: (scenario: Scenario) => void; onClose: () => void }) {
+export function SessionImportDialog(props: { pipelineId: string; file: File; onAdd: (scenarios: Scenario[]) => void; onClose: () => void }) {
   const { send } = useSessionImport();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -42,7 +42,7 @@ export function SessionImportDialog(props: { pipelineId: string; file: File; onA
     send({ pipelineId, file, branch, keepSecrets, skipBadLines }, (sent) => !stop.signal.aborted && setState({ kind: "reading", sent }), stop.signal).then(
       (r) => {
         if (stop.signal.aborted || r === null) return;
-        setState(r.ok ? { kind: "read", scenario: r.scenario, summary: r.summary } : { kind: "refused", code: r.code, message: r.message });
+        setState(r.ok ? { kind: "read", scenario: r.scenario, summary: r.summary, others: r.others } : { kind: "refused", code: r.code, message: r.message });
       },
       (error: unknown) => !stop.signal.aborted && setState({ kind: "refused", code: "ERROR", message: error instanceof Error ? error.message : String(error) }),
     );
@@ -53,7 +53,7 @@ export function SessionImportDialog(props: { pipelineId: string; file: File; onA
   const s = state.kind === "read" ? state.summary : null;
   return (
     <dialog ref={dialog} aria-labelledby={titleId} className={styles.dialog} onClose={props.onClose} data-testid="session-import-dialog">
-      <form method="dialog" className={styles.body} onSubmit={() => state.kind === "read" && props.onAdd(state.scenario)}>
+      <form method="dialog" className={styles.body} onSubmit={() => state.kind === "read" && props.onAdd([state.scenario])}>
         <h2 id={titleId}>Import {file.name}</h2>
         {state.kind === "reading" ? (
           <div role="status" className={styles.progress}>
@@ -113,6 +113,11 @@ export function SessionImportDialog(props: { pipelineId: string; file: File; onA
           <button type="button" className="btn" onClick={() => dialog.current?.close()}>
             Cancel
           </button>
+          {state.kind === "read" && state.others.length > 0 ? (
+            <button type="button" className="btn" onClick={() => (props.onAdd([state.scenario, ...state.others]), dialog.current?.close())}>
+              Add all {state.others.length + 1} sessions
+            </button>
+          ) : null}
           <button className="btn btn-primary" disabled={state.kind !== "read"}>
             Add scenario
           </button>

@@ -14,7 +14,7 @@ export interface SessionImportRequest {
   skipBadLines: boolean;
 }
 
-export type SessionImportOutcome = { ok: true; scenario: Scenario; summary: SessionImportSummary } | { ok: false; code: string; message: string };
+export type SessionImportOutcome = { ok: true; scenario: Scenario; summary: SessionImportSummary; others: Scenario[] } | { ok: false; code: string; message: string };
 
 /** Under the proxy's 16 MB request buffer, with room for the part's header line. */
 export const SESSION_PART_BYTES = 8 * 1024 * 1024;
@@ -46,7 +46,7 @@ export function useSessionImport() {
         const result = await mutateAsync(new Blob([`${JSON.stringify(header)}\n`, slice], { type: "application/octet-stream" }));
         if (!result.ok) return result;
         onProgress?.(Math.min(r.file.size, (part + 1) * SESSION_PART_BYTES));
-        if (result.done) return { ok: true, scenario: result.scenario, summary: result.summary };
+        if (result.done) return { ok: true, scenario: result.scenario, summary: result.summary, others: result.others };
       }
       return { ok: false, code: "BAD_PART", message: "the server did not finish the import after the last part" };
     },

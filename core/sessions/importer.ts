@@ -18,6 +18,8 @@ export interface SessionImportSummary {
   unknownTypes: Record<string, number>;
   notImported: Record<string, number>;
   branches: SessionBranch[];
+  /** The branches are separate sessions (a joined recording): each may become a scenario of its own (`finish` again with its leaf). */
+  branchesAreSessions: boolean;
   secrets: { id: string; description: string; count: number }[];
   secretsKept: boolean;
   modelCalls: number;
@@ -53,7 +55,7 @@ const MAX_LISTED_BAD_LINES = 100;
 /**
  * An import of a session JSONL fed line by line, so a file of any size is read in memory
  * proportional to the conversation kept, never to the file: `line()` per line (without its
- * newline), then `finish()`. A line that is not JSON is named (line number and the parser's words);
+ * newline), then `finish()` (again with another branch for another scenario of the same file). A line that is not JSON is named (line number and the parser's words);
  * with `badLines: "refuse"` the import is refused at the end, listing every bad line; with
  * `"skip"` they are skipped and listed in the summary. A record of a type the reader does not know
  * is counted, never an error.
@@ -138,6 +140,7 @@ export function createSessionImport(options: SessionImportOptions): { line(text:
         unknownTypes: Object.fromEntries(counts.unknown),
         notImported: Object.fromEntries(counts.notImported),
         branches: read.branches,
+        branchesAreSessions: SESSION_READERS[host].branchesAreSessions === true,
         secrets: SECRET_PATTERNS.filter((p) => (secrets.get(p.id) ?? 0) > 0).map((p) => ({ id: p.id, description: p.description, count: secrets.get(p.id) ?? 0 })),
         secretsKept: finish.keepSecrets === true,
         modelCalls: stats.modelCalls,

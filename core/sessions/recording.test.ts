@@ -34,6 +34,22 @@ describe("createRecordingReader", () => {
     expect(summary.notes).toEqual(['6 recorded events on 5 points: 6 become "Run this point" contexts']);
   });
 
+  it("answers a call the recording has no result for (a hook blocked it) before the model's next words", () => {
+    const { scenario } = importText(
+      jsonl([
+        line("UserPromptSubmit", { prompt: "Clean up" }),
+        line("PreToolUse", { tool_name: "Bash", tool_input: { command: "rm -rf build" }, tool_use_id: "t1" }),
+        line("Stop", { last_assistant_message: "I could not remove it." }),
+      ]),
+      { profile: "claude-code" },
+    );
+    expect(scenario.model.kind === "scripted" && scenario.model.responses).toEqual([
+      { content: [{ type: "tool_use", id: "t1", name: "Bash", input: { command: "rm -rf build" } }], stopReason: "tool_use" },
+      { content: [{ type: "text", text: "I could not remove it." }], stopReason: "end_turn" },
+    ]);
+    expect(scenario.tools.map((t) => [t.name, t.results])).toEqual([["Bash", [{ content: "No result was recorded for this call: the host fired no post-tool point for it (a hook may have blocked it).", isError: true }]]]);
+  });
+
   it("says what it could not keep: a host it cannot map, lines over the line cap, the size cap, oversized contexts", () => {
     const { scenario, summary } = importText(
       jsonl([

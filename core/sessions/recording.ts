@@ -121,16 +121,24 @@ function replyBlocks(value: unknown): ContentBlock[] {
 }
 
 /** The session's conversation in the order the host fired its points. */
+/** What a call gets when the recording holds no result for it. */
+const NO_RESULT = "No result was recorded for this call: the host fired no post-tool point for it (a hook may have blocked it).";
+
 function conversationOf(events: readonly RecordedEvent[], map: RecordingMap): SessionStep[] {
   const steps: SessionStep[] = [];
   let lastPrompt: string | null = null;
   let synthetic = 0;
   // Calls without a recorded id are answered by the next result of the same tool.
   const pending: { id: string; name: string }[] = [];
+  // A call no result was recorded for (a hook blocked it, so no post-tool point fired) is answered before the turn goes on, so the model's next words stay a reply of their own.
+  const settle = () => {
+    for (const p of pending.splice(0)) steps.push({ kind: "tool_result", toolUseId: p.id, toolName: p.name, content: NO_RESULT, isError: true });
+  };
   for (const event of events) {
     const prompt = promptOf(event, map);
     // A host may hand the same prompt to several points of one turn (OpenClaw): one user step.
     if (prompt !== null && prompt !== lastPrompt) {
+      settle();
       steps.push({ kind: "user", text: prompt });
       lastPrompt = prompt;
     }
@@ -167,7 +175,9 @@ function conversationOf(events: readonly RecordedEvent[], map: RecordingMap): Se
     for (const m of map.finalText) {
       if (m.point !== event.point) continue;
       const text = at(event.input, m.path);
-      if (typeof text === "string" && text !== "") steps.push({ kind: "assistant", content: [{ type: "text", text }], stopReason: "end_turn" });
+      if (typeof text !== "string" || text === "") continue;
+      settle();
+      steps.push({ kind: "assistant", content: [{ type: "text", text }], stopReason: "end_turn" });
     }
   }
   return steps;

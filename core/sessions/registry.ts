@@ -5,12 +5,16 @@ import { createRecordingReader } from "./recording";
 import { asObject, asString, type RecordCounts, type SessionHost, type SessionReader } from "./types";
 
 /** One reader per host's session format, and the profile id of that host's pipelines. */
-export const SESSION_READERS: Record<SessionHost, { create: (counts: RecordCounts) => SessionReader; profile: string | null; fileHint: string }> = {
+/**
+ * `branchesAreSessions`: the format's branches are separate sessions (a recording file joined from
+ * several), so an import offers a scenario for each, not a choice of one.
+ */
+export const SESSION_READERS: Record<SessionHost, { create: (counts: RecordCounts) => SessionReader; profile: string | null; fileHint: string; branchesAreSessions?: boolean }> = {
   "claude-code": { create: createClaudeCodeReader, profile: "claude-code", fileHint: "~/.claude/projects/<project>/<session-id>.jsonl" },
   codex: { create: createCodexReader, profile: "codex", fileHint: "~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl" },
   openclaw: { create: createOpenClawReader, profile: "openclaw", fileHint: "~/.openclaw/agents/<agent>/sessions/<id>.jsonl" },
   // The host is in the file (each line's `host`): the reader says which profile it is.
-  recording: { create: createRecordingReader, profile: null, fileHint: "<project>/.hookwright/recordings/<session id>.jsonl (Hookwright's recorder)" },
+  recording: { create: createRecordingReader, profile: null, fileHint: "<project>/.hookwright/recordings/<session id>.jsonl (Hookwright's recorder)", branchesAreSessions: true },
 };
 
 const CODEX_TYPES = new Set(["session_meta", "turn_context", "response_item", "event_msg", "compacted"]);

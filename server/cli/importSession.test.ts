@@ -97,6 +97,34 @@ describe("hookwright import-session", () => {
     expect(skipped.stdout).toMatch(/\n {2}skipped 1 bad line: line 5: not JSON/);
   });
 
+  it("adds a scenario per session of a recording file joined from two sessions, and one with --branch", async () => {
+    const rec = (session: string, point: string, input: Record<string, unknown>) =>
+      JSON.stringify({ hookwright_recording: 1, host: "claude-code", point, at: "2026-11-27T10:00:00.000Z", session, input: { session_id: session, hook_event_name: point, ...input } });
+    const joined = [
+      rec("s-1", "UserPromptSubmit", { prompt: "Clean up" }),
+      rec("s-1", "PreToolUse", { tool_name: "Bash", tool_input: { command: "rm -rf build" }, tool_use_id: "t1" }),
+      rec("s-1", "Stop", { last_assistant_message: "Done." }),
+      rec("s-2", "UserPromptSubmit", { prompt: "Status?" }),
+      rec("s-2", "Stop", { last_assistant_message: "All good." }),
+    ].join("\n");
+    writeFileSync(join(dir, "joined.jsonl"), joined);
+    writeFileSync(join(dir, "gate6.json"), JSON.stringify(gate));
+    const both = await cli(["import-session", "joined.jsonl", "--pipeline", "gate6.json", "--name", "rec"]);
+    expect(both.code).toBe(0);
+    expect(both.stdout.split("\n").filter((l) => l.startsWith("Added scenario"))).toEqual([
+      'Added scenario "rec" to gate6.json: a Hookwright recording session, 1 model reply, 0 tool calls, 1 prompt.',
+      'Added scenario "rec (s-1)" to gate6.json: a Hookwright recording session, 2 model replies, 1 tool call, 1 prompt.',
+    ]);
+    const written = JSON.parse(readFileSync(join(dir, "gate6.json"), "utf8")) as { scenarios: { name: string; prompt: string; source?: { branch: string | null } }[] };
+    expect(written.scenarios.slice(1).map((s) => [s.name, s.prompt, s.source?.branch])).toEqual([
+      ["rec", "Status?", "s-2"],
+      ["rec (s-1)", "Clean up", "s-1"],
+    ]);
+    writeFileSync(join(dir, "gate7.json"), JSON.stringify(gate));
+    const one = await cli(["import-session", "joined.jsonl", "--pipeline", "gate7.json", "--branch", "s-1"]);
+    expect(one.stdout.split("\n").filter((l) => l.startsWith("Added scenario"))).toEqual(['Added scenario "joined" to gate7.json: a Hookwright recording session, 2 model replies, 1 tool call, 1 prompt.']);
+  });
+
   it("answers usage mistakes with exit 2 and a missing file with exit 1", async () => {
     expect(await cli(["import-session", "x.jsonl"])).toEqual({ code: 2, stdout: "", stderr: `hookwright import-session: --pipeline P.json: the pipeline file the scenario is added to\nusage: hookwright import-session FILE.jsonl --pipeline P.json [--name N] [--branch LEAF] [--keep-secrets] [--skip-bad-lines] [--continue-past-parting]\n` });
     writeFileSync(join(dir, "gate4.json"), JSON.stringify(gate));

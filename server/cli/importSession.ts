@@ -3,7 +3,7 @@ import { basename, resolve } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { uniqueScenarioName } from "../../core/pipeline/changes";
 import { describeIssues, parsePipeline } from "../../core/pipeline/parsePipeline";
-import type { Scenario } from "../../core/pipeline/schema";
+import type { Pipeline, Scenario } from "../../core/pipeline/schema";
 import { createLineSplitter, createSessionImport, SessionImportError, type SessionImportSummary } from "../../core/sessions";
 import { parseArgs, UsageError, type Command } from "./command";
 import { writeJsonFile } from "./jsonChunks";
@@ -41,18 +41,28 @@ const command: Command = {
       const fileName = basename(file);
       const importer = createSessionImport({ fileName, badLines: flags["skip-bad-lines"] === true ? "skip" : "refuse" });
       await readLines(resolve(io.cwd, file), file, (line) => importer.line(line));
-      const name = uniqueScenarioName(parsed.value, typeof flags.name === "string" ? flags.name : fileName.replace(/\.jsonl$/i, ""));
-      const read = importer.finish({ name, branch: typeof flags.branch === "string" ? flags.branch : null, keepSecrets: flags["keep-secrets"] === true, profile: parsed.value.profile });
-      const { summary } = read;
-      const scenario = flags["continue-past-parting"] === true && read.scenario.source ? { ...read.scenario, source: { ...read.scenario.source, afterParting: "continue" as const } } : read.scenario;
+      const base = typeof flags.name === "string" ? flags.name : fileName.replace(/\.jsonl$/i, "");
+      const branch = typeof flags.branch === "string" ? flags.branch : null;
+      const taken: Pipeline = { ...parsed.value, scenarios: [...parsed.value.scenarios] };
+      const finishAs = (wanted: string, leaf: string | null) => {
+        const read = importer.finish({ name: uniqueScenarioName(taken, wanted), branch: leaf, keepSecrets: flags["keep-secrets"] === true, profile: parsed.value.profile });
+        const scenario = flags["continue-past-parting"] === true && read.scenario.source ? { ...read.scenario, source: { ...read.scenario.source, afterParting: "continue" as const } } : read.scenario;
+        taken.scenarios.push(scenario);
+        return { scenario, summary: read.summary };
+      };
+      const first = finishAs(base, branch);
+      // A file of several sessions (a joined recording) gives a scenario per session, unless --branch picks one.
+      const others = branch === null && first.summary.branchesAreSessions ? first.summary.branches.filter((b) => !b.chosen).map((b) => finishAs(`${base} (${b.leaf})`, b.leaf)) : [];
+      const added = [first, ...others];
 
       const document = raw as { scenarios?: unknown[] };
-      document.scenarios = [...(Array.isArray(document.scenarios) ? document.scenarios : []), scenario];
+      document.scenarios = [...(Array.isArray(document.scenarios) ? document.scenarios : []), ...added.map((a) => a.scenario)];
       const check = parsePipeline(document);
       if (!check.ok) throw new FileProblem(`the imported scenario does not fit ${pipelineFile}:\n${indent(describeIssues(check.issues))}`);
       // Written in pieces: the scenario of a large session is tens of megabytes.
       await writeJsonFile(resolve(io.cwd, pipelineFile), document);
-      for (const line of summaryLines(summary, scenario, pipelineFile)) io.stdout(`${line}\n`);
+      for (const line of summaryLines(first.summary, first.scenario, pipelineFile)) io.stdout(`${line}\n`);
+      for (const other of others) io.stdout(`${summaryLines(other.summary, other.scenario, pipelineFile)[0] ?? ""}\n`);
       return 0;
     } catch (error) {
       if (error instanceof UsageError) {

@@ -33,6 +33,20 @@ describe("createSessionUploads", () => {
     expect(uploads.open()).toBe(0);
   });
 
+  it("gives the other sessions of a joined recording as scenarios of their own, unless a branch is asked for", async () => {
+    const rec = (session: string, point: string, input: Record<string, unknown>) => JSON.stringify({ hookwright_recording: 1, host: "claude-code", point, at: "2026-11-27T10:00:00.000Z", session, input: { session_id: session, hook_event_name: point, ...input } });
+    const joined = [rec("a", "UserPromptSubmit", { prompt: "One" }), rec("b", "UserPromptSubmit", { prompt: "Two" }), rec("c", "UserPromptSubmit", { prompt: "Three" })].join("\n");
+    const uploads = createSessionUploads();
+    const all = await uploads.receive(part({ uploadId: "joined01", part: 0, last: true, options: { ...options, fileName: "rec.jsonl" } }, joined), pipeline);
+    expect(all.ok && all.done && [all.scenario, ...all.others].map((s) => [s.name, s.prompt])).toEqual([
+      ["rec", "Three"],
+      ["rec (a)", "One"],
+      ["rec (b)", "Two"],
+    ]);
+    const one = await uploads.receive(part({ uploadId: "joined02", part: 0, last: true, options: { ...options, fileName: "rec.jsonl", branch: "a" } }, joined), pipeline);
+    expect(one.ok && one.done && [one.scenario.prompt, one.others.length]).toEqual(["One", 0]);
+  });
+
   it("holds at most `open` uploads at once", async () => {
     const uploads = createSessionUploads({ limits: { open: 1 } });
     await uploads.receive(part({ uploadId: "first001", part: 0, last: false, options }, ""), pipeline);

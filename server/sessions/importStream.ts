@@ -30,7 +30,8 @@ export type SessionUploadPart = z.infer<typeof sessionUploadPartSchema>;
 
 export type SessionUploadResult =
   | { ok: true; done: false; received: number }
-  | { ok: true; done: true; scenario: Scenario; summary: SessionImportSummary }
+  /** `others`: the file's other sessions as scenarios, when its branches are sessions (a joined recording) and no branch was asked for. */
+  | { ok: true; done: true; scenario: Scenario; summary: SessionImportSummary; others: Scenario[] }
   | { ok: false; code: SessionImportError["code"] | "BAD_OPTIONS" | "TOO_LARGE" | "BAD_PART" | "BUSY"; message: string };
 
 export interface SessionUploadLimits {
@@ -154,14 +155,12 @@ export function createSessionUploads(deps: { limits?: Partial<SessionUploadLimit
       upload.splitter.end();
       const target = pipeline(upload.options.pipelineId);
       const base = upload.options.name ?? upload.options.fileName.replace(/\.jsonl$/i, "");
-      const { scenario, summary } = upload.importer.finish({
-        name: target.uniqueName(base),
-        branch: upload.options.branch,
-        keepSecrets: upload.options.keepSecrets,
-        profile: target.profile,
-        importedAt: (deps.date?.() ?? new Date()).toISOString(),
-      });
-      return { ok: true, done: true, scenario, summary };
+      const importedAt = (deps.date?.() ?? new Date()).toISOString();
+      const { options, importer } = upload;
+      const finish = (name: string, branch: string | null) => importer.finish({ name, branch, keepSecrets: options.keepSecrets, profile: target.profile, importedAt });
+      const { scenario, summary } = finish(target.uniqueName(base), options.branch);
+      const others = options.branch === null && summary.branchesAreSessions ? summary.branches.filter((b) => !b.chosen).map((b) => finish(target.uniqueName(`${base} (${b.leaf})`), b.leaf).scenario) : [];
+      return { ok: true, done: true, scenario, summary, others };
     } catch (error) {
       if (header) uploads.delete(header.uploadId);
       if (error instanceof SessionImportError) return { ok: false, code: error.code, message: error.message };
