@@ -97,7 +97,7 @@ describe("createPipeline", () => {
   it("rejects a profile this app does not know, naming the field", () => {
     const error = catchStoreError(() => createPipeline(handle.db, { ...doc([]), profile: "emacs" }));
     expect(error.code).toBe("UNKNOWN_PROFILE");
-    expect(error.issues).toEqual([{ path: "profile", message: 'unknown profile "emacs" (known: vellum, registry, openclaw, claude-code, fim-one, deputy, codex)' }]);
+    expect(error.issues).toEqual([{ path: "profile", message: 'unknown profile "emacs" (known: vellum, registry, openclaw, claude-code, fim-one, deputy, codex, claude-code-mods)' }]);
     expect(listPipelines(handle.db)).toEqual([]);
   });
 

@@ -72,6 +72,6 @@ describe("seedExamples", () => {
     handle.close();
 
     expect(result.seeded).toEqual([]);
-    expect(result.skipped).toEqual([{ name: "Odd", reason: 'profile: unknown profile "no-such-host" (known: vellum, registry, openclaw, claude-code, fim-one, deputy, codex)' }]);
+    expect(result.skipped).toEqual([{ name: "Odd", reason: 'profile: unknown profile "no-such-host" (known: vellum, registry, openclaw, claude-code, fim-one, deputy, codex, claude-code-mods)' }]);
   });
 });

@@ -19,6 +19,7 @@ const executionNames: Record<Profile["points"][number]["execution"], string> = {
   modifying: "sequential, first value per field wins",
   claiming: "sequential, stops at the first claim",
   fold: "results folded by the host's runner",
+  middleware: "an onion: each hook passes the event on with next(e), rewrites it, or answers",
 };
 
 /** The selected hook point: what it is, how its chain runs, and its ordered hooks. */

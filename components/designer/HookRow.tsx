@@ -35,7 +35,7 @@ export interface HookRowProps {
   count: number;
   point: Pick<HookPointSpec, "hasPriority" | "hasMatcher" | "ordering" | "hasTimeout" | "fold" | "matcherTarget" | "onFailure">;
   /** How the profile's matchers are written, and the host loader's check of one (null: fine). */
-  matcher?: { shape: "pattern" | "tool-ids"; check?: (matcher: string | string[]) => string | null };
+  matcher?: { shape: "pattern" | "tool-ids" | "filter"; check?: (matcher: string | string[]) => string | null };
   /** The host's own timeout of the hook's runtime (deputy's HookMatcher timeout, seconds), from the profile; absent: none. */
   runtimeTimeout?: { defaultSeconds: number; doc: string };
   /** The host drops this hook at registration (a plugin setting): why, in its words. */
@@ -396,8 +396,9 @@ export const HookRow = memo(function HookRow(props: HookRowProps) {
 });
 
 /** What an empty matcher means, and how one is written, for the profile's shape and the field it tests. */
-function matcherPlaceholder(shape: "pattern" | "tool-ids" | undefined, target: string | undefined): string {
+function matcherPlaceholder(shape: "pattern" | "tool-ids" | "filter" | undefined, target: string | undefined): string {
   if (shape === "tool-ids") return "every tool (or: exec, web_search)";
+  if (shape === "filter") return 'every event (or: { tool: "Bash", command: /rm -rf/ })';
   const field = target?.split("/").pop() ?? "tool_name";
   if (field === "tool_name" || field === "toolName") return "every tool (or: Bash, Edit|Write, mcp__.*)";
   return `every ${field.replace(/_/g, " ")} (or a value, a|b, a regex)`;

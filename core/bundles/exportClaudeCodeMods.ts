@@ -39,6 +39,8 @@ export function modPluginFiles(pluginName: string, description: string, hooks: r
   const files: BundleFile[] = [];
   const imports: string[] = [];
   const calls: string[] = [];
+  /** Events that already have a registration without a filter in this module. */
+  const unfiltered = new Set<string>();
   hooks.forEach((hook, index) => {
     let base = kebabCase(hook.name) || `hook-${index + 1}`;
     while (used.has(base)) base = `${base}-${index + 1}`;
@@ -52,6 +54,10 @@ export function modPluginFiles(pluginName: string, description: string, hooks: r
         throw new ModExportError(`hook "${hook.name}": its filter ${hook.filter} is not one the engine takes (${error instanceof Error ? error.message : String(error)})`);
       }
     }
+    // The engine refuses a module with a second unfiltered registration of one event (fact 39), and
+    // takes an empty filter as a filter that matches every event (checked with validate and a run).
+    if (filter === null && unfiltered.has(hook.event)) filter = "{}";
+    else if (filter === null) unfiltered.add(hook.event);
     files.push({ path: `hooks/${base}.ts`, content: hook.code.endsWith("\n") ? hook.code : `${hook.code}\n` });
     imports.push(`import ${binding} from "./${base}.ts";`);
     calls.push(`  on(${JSON.stringify(hook.event)}, ${filter ? `${filter}, ` : ""}${binding});`);
@@ -87,5 +93,9 @@ export function exportClaudeCodeModsPlugin(pipeline: Pipeline): PluginExport {
       return { name: h.name, event: h.point, filter: typeof h.matcher === "string" ? h.matcher : null, code: h.code };
     });
   const pluginName = pluginNameOf(pipeline.name);
+  // `claude plugin validate` 2.1.330 refuses these names: "reserved: it passes as one of Anthropic's own".
+  if (/^(claude|anthropic|anthropics|cc-plugin)-/.test(pluginName) || ["claude", "anthropic", "anthropics", "claude-code", "claude-mods"].includes(pluginName)) {
+    warnings.push(`the plugin name "${pluginName}" (from the pipeline's name) is reserved for Anthropic's own plugins: claude plugin validate refuses it; rename the pipeline (or .claude-plugin/plugin.json's name)`);
+  }
   return { pluginName, files: modPluginFiles(pluginName, `${pipeline.name} (exported by Hookwright)`, hooks, pipeline.modules), warnings };
 }

@@ -2,6 +2,7 @@ import { getBinding } from "../profiles/bindings";
 import type { Pipeline } from "../pipeline/schema";
 import type { Profile } from "../profiles/types";
 import { exportClaudeCodePlugin, exportClaudeCodeSettings } from "./exportClaudeCode";
+import { exportClaudeCodeModsPlugin } from "./exportClaudeCodeMods";
 import { exportClaudeCodeSdkModule } from "./exportClaudeCodeSdk";
 import { exportCodexConfig, exportCodexPlugin, exportCodexProject } from "./exportCodex";
 import { exportDeputyHooks } from "./exportDeputy";
@@ -171,6 +172,14 @@ const EXPORTERS: readonly PluginExporter[] = [
     bundlesDependencies: true,
     recorder: { where: "<session folder>/.hookwright/recordings/<session id>.jsonl" },
     export: (pipeline, profile, tools, options) => exportCodexPlugin(pipeline, { profile, bundle: tools.bundleScript, recorder: options?.recorder === true }),
+  },
+  {
+    target: "claude-code-mods",
+    profileId: "claude-code-mods",
+    host: "Claude Code (a plugin holding a mod)",
+    title: "Export as a Claude Code mod plugin",
+    installHint: "Unzip it: a plugin folder (.claude-plugin/plugin.json, hooks/hooks.json {\"modules\": [\"./register.ts\"]}); load it with claude --plugin-dir <folder>, or install it from a marketplace. The hooks nest in the order of register.ts's on() calls, first outermost.",
+    export: (pipeline) => exportClaudeCodeModsPlugin(pipeline),
   },
 ];
 

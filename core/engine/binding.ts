@@ -51,6 +51,19 @@ export interface ModelOutcomeView extends LoopView {
 
 export interface ToolCallView extends LoopView {
   toolUse: ToolUseBlock;
+  /**
+   * The inputs the tool ran with inside the point's chain, beneath its hooks, in order (a
+   * "middleware" stage's {@link ToolChainPorts.runTool}); filled while the chain runs, read back after.
+   */
+  ranInside?: JsonObject[];
+}
+
+/** What a stage whose chain runs the tool itself (a middleware host) is handed for its inner link. */
+export interface ToolChainPorts {
+  /** Fires another point inside this one's chain (Claude Code mods: classic.PreToolUse inside tool.call). */
+  fire: <TView, TOut>(stage: StageBinding<TView, TOut>, view: TView, inner?: (event: JsonObject) => Promise<Json>) => Promise<{ value: TOut; aborted: unknown }>;
+  /** Runs the call's tool with `input` now (recorded as tool.call / tool.result; counted in `ranInside`). */
+  runTool: (input: JsonObject) => Promise<{ content: string; isError: boolean }>;
 }
 
 export interface ToolResultView extends LoopView {
@@ -114,6 +127,12 @@ export interface ToolCallDecision {
   end?: { exitReason: string; error: string | null } | null;
   /** Text the model gets after the call's tool_result, whether the call ran or was refused (Claude Code PreToolUse additionalContext). */
   additionalContext?: string | null;
+  /**
+   * The stage's chain ran the tool itself beneath its hooks (see `inner`), or answered without it:
+   * this is the call's tool_result, and the loop runs nothing more. `hookId`: the hook that
+   * answered when the tool never ran (recorded as the claim), null when it ran.
+   */
+  answered?: { content: string; isError: boolean; hookId: string | null } | null;
 }
 
 /**
@@ -192,6 +211,12 @@ export interface ProfileBinding {
   afterModelCall?: StageBinding<ModelOutcomeView, { content: ContentBlock[]; continueWith: Message[] | null }>;
   /** Before each tool call: a claim answers it instead of the tool (registry before_tool_call), or its input is rewritten, or it needs approval. */
   beforeToolCall?: StageBinding<ToolCallView, ToolCallDecision> & {
+    /**
+     * A "middleware" point's inner link: the host beneath the last hook, given the event the
+     * hooks passed on. It runs the tool through `ports.runTool` (so `next` runs the tool inside
+     * the chain, and twice when a hook calls it twice); the decision is then `answered`.
+     */
+    inner?: (event: JsonObject, view: ToolCallView, ports: ToolChainPorts) => Promise<Json>;
     /** What the host does with an approval's answer: the call's input, or its blocked tool_result. */
     afterApproval?: (ask: ApprovalAsk, answer: ApprovalAnswer, view: ToolCallView) => { input: JsonObject } | { claim: ToolClaim };
     /**

@@ -19,7 +19,17 @@ export interface FiredPoint<TOut> {
   aborted: ChainResult["aborted"];
 }
 
-export type FirePoint = <TView, TOut>(stage: StageBinding<TView, TOut>, view: TView) => Promise<FiredPoint<TOut>>;
+/**
+ * Fires `stage`'s point. `inner`: a "middleware" point's host link beneath its last hook (it may
+ * fire other points and run the tool; what it records is written after this point's end).
+ */
+export type FirePoint = (<TView, TOut>(stage: StageBinding<TView, TOut>, view: TView, inner?: (event: JsonObject) => Promise<Json>) => Promise<FiredPoint<TOut>>) & {
+  /**
+   * Records an event now, or, while a point's chain is running an inner link, once that point has
+   * ended (a point's events are never interleaved with another's: the trace's points do not nest).
+   */
+  record?: (event: UnsequencedTraceEvent) => TraceEvent;
+};
 
 /**
  * Enabled hooks of `point` in the profile's order. With `profile`, hooks the host drops at
@@ -36,6 +46,13 @@ export function hooksForPoint(pipeline: Pipeline, spec: HookPointSpec, scope: { 
  */
 export function selectHooks(pipeline: Pipeline, spec: HookPointSpec, scope: { profile?: Profile; context?: JsonObject; pluginId?: string } = {}): { hooks: Hook[]; unmatched: Hook[]; dropped: DroppedHook[] } {
   const { profile, context } = scope;
+  // A host that tests a matcher against the whole context (Claude Code mods' filter objects).
+  const matchHook = profile?.matchHook;
+  if (matchHook && context && spec.hasMatcher) {
+    const { hooks, dropped } = selectHooks(pipeline, spec, { ...scope, context: undefined });
+    const covers = (h: Hook) => typeof h.matcher !== "string" || h.matcher.trim() === "" || matchHook(h.matcher, context);
+    return { hooks: hooks.filter(covers), unmatched: hooks.filter((h) => !covers(h)), dropped };
+  }
   const target = spec.matcherTarget && context ? readPointer(context, spec.matcherTarget) : undefined;
   const dropped: DroppedHook[] = [];
   const registered = orderHooks(
@@ -76,14 +93,26 @@ export function createFirePoint(options: {
   /** Parallel points: the order their hooks complete in (the scenario's completionOrder). */
   completionOrder?: CompletionOrderSetting;
 }): FirePoint {
-  const { pipeline, profile, runner, record } = options;
+  const { pipeline, profile, runner } = options;
   /** Firings per point, so a seeded order differs from one firing to the next yet replays exactly. */
   const firings = new Map<string, number>();
   const pluginId = options.pluginId ?? pipeline.name;
   const specs = new Map(profile.points.map((p) => [p.id, p]));
   const commands = profile.hookCommands?.(pipeline) ?? null;
+  /** Inner links running (see FirePoint.record), and what they recorded, to write after the outermost point ends. */
+  let depth = 0;
+  const held: UnsequencedTraceEvent[] = [];
+  const record = (event: UnsequencedTraceEvent): TraceEvent => {
+    if (depth === 0) return options.record(event);
+    held.push(event);
+    // Nothing reads a held event's seq; it gets its real one when written.
+    return { seq: 0, ...event } as TraceEvent;
+  };
+  const release = () => {
+    if (depth === 0) for (const event of held.splice(0)) options.record(event);
+  };
 
-  return async function fire<TView, TOut>(stage: StageBinding<TView, TOut>, view: TView): Promise<FiredPoint<TOut>> {
+  async function fire<TView, TOut>(stage: StageBinding<TView, TOut>, view: TView, inner?: (event: JsonObject) => Promise<Json>): Promise<FiredPoint<TOut>> {
     const spec = specs.get(stage.point);
     if (!spec) throw new Error(`binding fires "${stage.point}", which profile "${profile.id}" does not define`);
     if (stage.when && !stage.when(view)) {
@@ -98,11 +127,21 @@ export function createFirePoint(options: {
     // nothing ran), which the host itself never shows.
     const left = { ...(unmatched.length > 0 ? { unmatched: unmatched.map((h) => h.id) } : {}), ...(dropped.length > 0 ? { dropped } : {}) };
     if (hooks.length === 0) {
-      if (unmatched.length > 0 || dropped.length > 0) {
-        record({ type: "point.start", point: spec.id, edge: stage.edge, context, ...left });
-        record({ type: "point.end", point: spec.id, result: spec.execution === "fold" ? null : readBackFields(context, spec, {}) });
-      }
-      return { value: stage.readBack(context, view, { calls: [], context, result: null }).value, aborted: null };
+      const shown = unmatched.length > 0 || dropped.length > 0;
+      if (shown) record({ type: "point.start", point: spec.id, edge: stage.edge, context, ...left });
+      // No middleware: the host's own link answers the event as it came.
+      let result: Json | null = null;
+      if (inner && spec.execution === "middleware") {
+        if (shown) record({ type: "point.end", point: spec.id, result: null });
+        depth += 1;
+        try {
+          result = await inner(context);
+        } finally {
+          depth -= 1;
+          release();
+        }
+      } else if (shown) record({ type: "point.end", point: spec.id, result: spec.execution === "fold" ? null : readBackFields(context, spec, {}) });
+      return { value: stage.readBack(context, view, { calls: [], context, result }).value, aborted: null };
     }
 
     record({ type: "point.start", point: spec.id, edge: stage.edge, context, ...left });
@@ -120,6 +159,7 @@ export function createFirePoint(options: {
       },
     });
     let chain: ChainResult;
+    if (inner) depth += 1;
     try {
       chain = await runner.runChain({
         point: spec.id,
@@ -136,12 +176,16 @@ export function createFirePoint(options: {
               ...(spec.fold.kind === "parallel" ? parallelFold(spec, hooks) : {}),
             }
           : {}),
+        ...(spec.execution === "middleware" ? { middleware: spec.middleware, ...(inner ? { inner } : {}) } : {}),
       });
     } catch (error) {
+      if (inner) depth -= 1;
       // Keep the trace well-formed for the run's internal_error ending.
       record({ type: "point.end", point: spec.id });
+      release();
       throw error;
     }
+    if (inner) depth -= 1;
     const { value, unread = {} } = stage.readBack(chain.context, view, chain);
     const names = new Map(hooks.map((h) => [h.id, h.name]));
     let current = context;
@@ -161,7 +205,7 @@ export function createFirePoint(options: {
         status: statusOf(call),
         ignoredWrites: ignoredWrites(call, spec, stage.aliases ?? [], unread),
         ...(call.output !== undefined ? { output: call.output } : {}),
-        ...(spec.execution === "fold" ? outputDecision(call, spec) : decisionOf(call, stage.decisionField, before, current)),
+        ...(spec.execution === "fold" ? outputDecision(call, spec) : call.middleware ? middlewareDecision(call, spec, names) : decisionOf(call, stage.decisionField, before, current)),
         clock: call.clock,
         random: call.random,
         ...(call.files?.length ? { files: call.files } : {}),
@@ -172,11 +216,31 @@ export function createFirePoint(options: {
         ...(call.process ? { process: call.process } : {}),
       });
     }
-    if (spec.execution === "fold") {
+    if (spec.execution === "fold" || spec.execution === "middleware") {
       record({ type: "point.end", point: spec.id, result: chain.pointError ? null : (chain.result ?? null), ...(chain.pointError ? { error: chain.pointError } : {}) });
     } else record({ type: "point.end", point: spec.id, result: readBackFields(chain.context, spec, unread) });
+    release();
     return { value, aborted: chain.aborted ?? null };
-  };
+  }
+  return Object.assign(fire, { record });
+}
+
+/** A middleware's card: passed on, rewrote, answered (what), failed, or not reached (whose answer stopped it). */
+function middlewareDecision(call: HookCallResult, spec: HookPointSpec, names: ReadonlyMap<string, string>): { decision: Json } {
+  const m = call.middleware as NonNullable<HookCallResult["middleware"]>;
+  const twice = m.nextCalls > 1 ? ` (next called ${m.nextCalls} times)` : "";
+  switch (m.outcome) {
+    case "answered":
+      return { decision: `answered: ${spec.middleware?.describeAnswer?.(call.returned ?? null) ?? "a result"}` };
+    case "not-reached":
+      return { decision: m.stoppedBy ? `not reached: ${names.get(m.stoppedBy) ?? m.stoppedBy} answered above it` : "not reached" };
+    case "failed":
+      return { decision: `failed, skipped${twice}` };
+    default:
+      // Called next, then answered with something of its own (a deny after next, an updatedInput).
+      if (m.ownAnswer) return { decision: `${m.outcome}, then answered: ${spec.middleware?.describeAnswer?.(call.returned ?? null) ?? "a result"}${twice}` };
+      return { decision: `${m.outcome}${twice}` };
+  }
 }
 
 /** A fold hook's decision, named by the point's rules from what it returned. */
@@ -196,6 +260,7 @@ function outputDecision(call: HookCallResult, spec: HookPointSpec): { decision?:
 
 function statusOf(call: HookCallResult): HookStatus {
   if (call.failure) return call.failure.kind;
+  if (call.middleware) return call.middleware.outcome === "answered" ? "claimed" : call.patch.length > 0 ? "changed" : "unchanged";
   if (call.claimed) return isObject(call.returned) && typeof call.returned.error === "string" ? "blocked" : "claimed";
   return call.patch.length > 0 ? "changed" : "unchanged";
 }

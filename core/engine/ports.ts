@@ -6,7 +6,7 @@ import type { HttpExchange, HttpFixture } from "../sandbox/http";
 import type { EnvRead } from "../sandbox/envRead";
 import type { InferenceExchange } from "../sandbox/inference";
 import type { ScenarioInference } from "../pipeline/inferenceSchema";
-import type { ExecutionModel } from "../profiles/types";
+import type { ExecutionModel, MiddlewareSpec } from "../profiles/types";
 import type { LogEntry, ModelCallMeta, ModelRoute, ProcessRecord, SourceLocation } from "../trace/events";
 import type { CommandProtocol } from "../profiles/types";
 
@@ -63,6 +63,8 @@ export interface HookCallResult {
   warnings?: string[];
   /** "fold": JSON pointers of functions the hook returned (they do not cross into the trace). */
   functions?: string[];
+  /** "middleware": how this hook ended (passed on, rewrote, answered, failed, not reached). */
+  middleware?: MiddlewareCall;
 }
 
 export interface ChainRequest {
@@ -88,6 +90,23 @@ export interface ChainRequest {
    * "timed out after Nms"; the host does not cancel it, the sandbox does (docs/openclaw.md).
    */
   timeouts?: (number | null)[];
+  /** "middleware": the onion's rules (the point's {@link MiddlewareSpec}). */
+  middleware?: MiddlewareSpec;
+  /**
+   * "middleware": the host's own link beneath the last hook (what runs when every hook passed
+   * on; may run more than once, or never). Absent: the link answers `{}`.
+   */
+  inner?: (event: JsonObject) => Promise<Json>;
+}
+
+/** How one middleware ended (core/chain/middleware/onion.ts MiddlewareOutcome), on its card. */
+export interface MiddlewareCall {
+  outcome: "passed" | "rewrote" | "answered" | "failed" | "not-reached";
+  nextCalls: number;
+  /** The hook whose answer (or closed failure) stopped the chain above this one. */
+  stoppedBy: string | null;
+  /** It called next, then returned something else than what next resolved to (its own answer). */
+  ownAnswer?: boolean;
 }
 
 export interface ChainResult {

@@ -2,7 +2,7 @@ import type { JsonObject } from "../json";
 import type { Message } from "../pipeline/schema";
 import type { TraceEvent, UnsequencedTraceEvent } from "../trace/events";
 import type { ApprovalGate } from "./approval";
-import type { LoopView, ProfileBinding, ToolClaim, ToolResultBlock, ToolUseBlock } from "./binding";
+import type { LoopView, ProfileBinding, ToolCallView, ToolChainPorts, ToolClaim, ToolResultBlock, ToolUseBlock } from "./binding";
 import type { FirePoint, FiredPoint } from "./firePoint";
 import type { ToolOutput } from "./tools";
 
@@ -48,6 +48,8 @@ export async function runToolPhase(toolUses: readonly ToolUseBlock[], deps: Tool
   const boundExit = (): { exit: Exit } => ({ exit: { exitReason: "max_tool_calls", error: `the run reached its bound of ${deps.maxToolCalls} tool calls` } });
 
   const execute = async (toolUse: ToolUseBlock): Promise<ToolResultBlock> => {
+    // While a middleware chain runs the tool inside it, its events wait for that point's end (FirePoint.record).
+    const record = fire.record ?? deps.record;
     record({ type: "tool.call", toolUseId: toolUse.id, name: toolUse.name, input: jsonInput(toolUse) });
     const out = await deps.runTool(toolUse.name, jsonInput(toolUse));
     record({
@@ -83,12 +85,33 @@ export async function runToolPhase(toolUses: readonly ToolUseBlock[], deps: Tool
   };
 
   /** The hooks' decision on a call: its input to run with, or the claim that answers it instead. */
-  const decide = async (toolUse: ToolUseBlock): Promise<{ claim: ToolClaim } | { input: JsonObject } | { exit: Exit }> => {
+  const decide = async (toolUse: ToolUseBlock): Promise<{ claim: ToolClaim } | { input: JsonObject } | { answered: ToolResultBlock } | { exit: Exit }> => {
     const stage = binding.beforeToolCall;
     if (!stage) return { input: jsonInput(toolUse) };
-    const fired = await fire(stage, { ...deps.view(), toolUse });
+    const ranInside: JsonObject[] = [];
+    const callView: ToolCallView = { ...deps.view(), toolUse, ranInside };
+    const inner = stage.inner;
+    const ports: ToolChainPorts = {
+      fire,
+      runTool: async (input) => {
+        ranInside.push(input);
+        const out = await execute({ ...toolUse, input });
+        return { content: typeof out.content === "string" ? out.content : JSON.stringify(out.content), isError: out.is_error === true };
+      },
+    };
+    const fired = await fire(stage, callView, inner ? (event) => inner(event, callView, ports) : undefined);
     if (fired.aborted) return { exit: hookFailureExit(fired.aborted) };
     const decision = fired.value;
+    if (decision.answered) {
+      if (decision.additionalContext) guidance.push(decision.additionalContext);
+      const answer: ToolResultBlock = { type: "tool_result", tool_use_id: toolUse.id, content: decision.answered.content, is_error: decision.answered.isError };
+      if (decision.answered.hookId !== null && ranInside.length === 0) {
+        // Answered above the tool, which never ran: recorded as a claim.
+        record({ type: "tool.call", toolUseId: toolUse.id, name: toolUse.name, input: jsonInput(toolUse) });
+        record({ type: "tool.result", toolUseId: toolUse.id, content: decision.answered.content, isError: decision.answered.isError, claimedBy: decision.answered.hookId });
+      }
+      return { answered: answer };
+    }
     if (decision.end) return { exit: decision.end };
     if (decision.stopAfter && !stopAfter) stopAfter = decision.stopAfter;
     if (decision.additionalContext) guidance.push(decision.additionalContext);
@@ -123,6 +146,12 @@ export async function runToolPhase(toolUses: readonly ToolUseBlock[], deps: Tool
       if (!deps.takeToolCall()) return boundExit();
       const decided = await decide(toolUse);
       if ("exit" in decided) return decided;
+      if ("answered" in decided) {
+        const after = await afterResult(toolUse, decided.answered);
+        if ("exit" in after) return after;
+        results.push(after);
+        continue;
+      }
       const claim = "claim" in decided ? decided.claim : null;
       if (claim) {
         record({ type: "tool.call", toolUseId: toolUse.id, name: toolUse.name, input: jsonInput(toolUse) });

@@ -55,6 +55,7 @@ describe("example pipelines", () => {
       ["deputy first non-NULL wins", "deputy"],
       ["deputy timeout trap", "deputy"],
       ["Codex shell gate", "codex"],
+      ["Shell guard (mods)", "claude-code-mods"],
     ]);
     for (const p of examplePipelines) {
       const parsed = parsePipeline(p);

@@ -4,6 +4,7 @@ import { beConcise } from "./beConcise";
 import { claudeBashGate } from "./claudeBashGate";
 import { claudeFormatterContext } from "./claudeFormatterContext";
 import { claudeInputRace } from "./claudeInputRace";
+import { claudeModsGuard } from "./claudeModsGuard";
 import { claudeStopTests } from "./claudeStopTests";
 import { codexShellGate } from "./codexShellGate";
 import { dangerousCommandGate } from "./dangerousCommandGate";
@@ -43,4 +44,5 @@ export const examplePipelines: PipelineInput[] = [
   deputyFirstNonNull,
   deputyCallrTrap,
   codexShellGate,
+  claudeModsGuard,
 ];

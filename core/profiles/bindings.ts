@@ -1,5 +1,6 @@
 import type { ProfileBinding } from "../engine/binding";
 import { claudeCodeBinding } from "./claude-code/binding";
+import { claudeCodeModsBinding } from "./claude-code-mods/binding";
 import { codexBinding } from "./codex/binding";
 import { deputyBinding } from "./deputy/binding";
 import { fimOneBinding } from "./fim-one/binding";
@@ -15,6 +16,7 @@ const bindings: Readonly<Record<string, ProfileBinding>> = {
   [fimOneBinding.profileId]: fimOneBinding,
   [deputyBinding.profileId]: deputyBinding,
   [codexBinding.profileId]: codexBinding,
+  [claudeCodeModsBinding.profileId]: claudeCodeModsBinding,
 };
 
 /** How the loop drives the profile `id`'s hooks, or undefined for a profile that cannot be simulated. */

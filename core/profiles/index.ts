@@ -1,4 +1,5 @@
 import { claudeCodeProfile } from "./claude-code";
+import { claudeCodeModsProfile } from "./claude-code-mods";
 import { codexProfile } from "./codex";
 import { deputyProfile } from "./deputy";
 import { fimOneProfile } from "./fim-one";
@@ -19,6 +20,7 @@ export const profiles: Readonly<Record<string, Profile>> = {
   [fimOneProfile.id]: fimOneProfile,
   [deputyProfile.id]: deputyProfile,
   [codexProfile.id]: codexProfile,
+  [claudeCodeModsProfile.id]: claudeCodeModsProfile,
 };
 
 /** The profile with this id, or undefined. */
@@ -31,4 +33,4 @@ export function listProfiles(): Profile[] {
   return Object.values(profiles);
 }
 
-export { vellumProfile, registryProfile, openclawProfile, claudeCodeProfile, fimOneProfile, deputyProfile, codexProfile };
+export { vellumProfile, registryProfile, openclawProfile, claudeCodeProfile, fimOneProfile, deputyProfile, codexProfile, claudeCodeModsProfile };

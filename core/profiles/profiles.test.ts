@@ -4,7 +4,7 @@ import { typeErrors } from "./testing/typeCheck";
 
 describe("profiles", () => {
   it("lists vellum, registry, openclaw, claude-code, fim-one and deputy, and getProfile finds them by id", () => {
-    expect(listProfiles().map((p) => p.id)).toEqual(["vellum", "registry", "openclaw", "claude-code", "fim-one", "deputy", "codex"]);
+    expect(listProfiles().map((p) => p.id)).toEqual(["vellum", "registry", "openclaw", "claude-code", "fim-one", "deputy", "codex", "claude-code-mods"]);
     expect(getProfile("vellum")?.typesModule).toBe("@vellumai/plugin-api");
     expect(getProfile("nope")).toBeUndefined();
     expect(getProfile("toString")).toBeUndefined();

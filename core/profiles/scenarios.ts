@@ -1,6 +1,7 @@
 import { pipelineSchema, type Pipeline } from "../pipeline/schema";
 import { claudeCodeDefaultScenario } from "./claude-code/defaultScenario";
 import { codexDefaultScenario } from "./codex/defaultScenario";
+import { modsDefaultScenario } from "./claude-code-mods/defaultScenario";
 import { deputyDefaultScenario } from "./deputy/defaultScenario";
 import { fimOneDefaultScenario } from "./fim-one/defaultScenario";
 import { openclawDefaultScenario } from "./openclaw/defaultScenario";
@@ -22,6 +23,7 @@ const defaults: Readonly<Record<string, ScenarioInput>> = {
   "fim-one": fimOneDefaultScenario,
   deputy: deputyDefaultScenario,
   codex: codexDefaultScenario,
+  "claude-code-mods": modsDefaultScenario,
 };
 
 /** The default scenario of profile `id` (a fresh copy), or undefined for a profile without one. */

@@ -1,5 +1,5 @@
 import type { FoldSpec } from "../chain/fold/spec";
-import type { JsonObject } from "../json";
+import type { Json, JsonObject } from "../json";
 import type { CommandLanguage, RuntimeKind, ScriptLocation } from "../pipeline/runtimeSchema";
 import type { Pipeline } from "../pipeline/schema";
 
@@ -24,7 +24,31 @@ export type ExecutionModel =
    * Handlers answer with results the host's runner folds (OpenClaw): called with the context's
    * fields as arguments (`(event, ctx)`), each return folded by the point's {@link HookPointSpec.fold}.
    */
-  | "fold";
+  | "fold"
+  /**
+   * An onion (Claude Code mods): each hook gets the event and a `next` to pass it on (or a
+   * rewrite of it) to the hooks beneath, or answers by returning without `next`; the host's own
+   * link is beneath the last hook (core/chain/middleware/onion.ts). See {@link HookPointSpec.middleware}.
+   */
+  | "middleware";
+
+/** A "middleware" point's rules: what the host calls its event, which answers it takes, how a failure ends. */
+export interface MiddlewareSpec {
+  /** The event's name as hooks read it (`next.event`, the host's `on(event, …)`). */
+  event: string;
+  /**
+   * How the sandbox calls one hook, by the name its realm is registered under
+   * (server/sandbox/middleware/realms.ts): `mods` calls `hook($, e, next)` with Claude Code mods' `$`.
+   */
+  call: string;
+  failure: "fail-open" | "fail-closed";
+  /** Keys a rewrite must keep as they were (the host owns them). */
+  reservedKeys?: readonly string[];
+  /** Null when the host takes a hook's answer, else why not (the hook then fails). */
+  checkAnswer?: (answer: Json) => string | null;
+  /** A hook's answer as its card names it (`deny: R`, `result`); absent: "answered". */
+  describeAnswer?: (answer: Json) => string;
+}
 
 export type Ordering = "registration" | "priority-asc" | "priority-desc";
 export type FailureRule = "fail-open" | "propagate";
@@ -76,6 +100,8 @@ export interface HookPointSpec {
   hasMatcher: boolean;
   /** "fold" points: how the host's runner dispatches and folds the handlers (required there). */
   fold?: FoldSpec;
+  /** "middleware" points: the onion's rules (required there). */
+  middleware?: MiddlewareSpec;
   /** A hook may set its own per-handler budget (`timeoutMs`); the default is `fold.defaultTimeoutMs`. */
   hasTimeout?: boolean;
   /** "fold" points: the context field each positional argument of a handler is (`["event", "ctx"]`). */
@@ -169,7 +195,13 @@ export interface Profile {
    * How the hook panel edits a matcher: a pattern string (`"Edit|Write"`) or a list of tool ids;
    * absent on profiles without matchers.
    */
-  matcherShape?: "pattern" | "tool-ids";
+  matcherShape?: "pattern" | "tool-ids" | "filter";
+  /**
+   * The host's own test of a hook's matcher against the point's whole context, for a `filter`
+   * matcher (Claude Code mods: an object literal of literals, RegExps and arrays, every key must
+   * match the event). Absent: matchers are tested against `matcherTarget` as patterns or tool ids.
+   */
+  matchHook?: (matcher: string, context: JsonObject) => boolean;
   /**
    * Checks a matcher as the host's loader does: null when it is fine, else the loader's reason
    * (OpenClaw throws a TypeError at registration for `*`, aliases and empty lists).

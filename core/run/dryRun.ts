@@ -33,7 +33,8 @@ export async function dryRun(pipeline: Pipeline, scenario: Scenario): Promise<Dr
     }),
   };
   const runner: HookRunner = {
-    runChain: (request) => Promise.resolve({ calls: [], context: request.context }),
+    // A middleware chain's host link (the tool, points inside it) runs as if every hook passed on.
+    runChain: async (request) => ({ calls: [], context: request.context, ...(request.inner ? { result: await request.inner(request.context) } : {}) }),
     runTool: (tool) => Promise.resolve({ content: `(dry run: the handler of ${tool} did not run)`, isError: false, logs: [], failure: null }),
     dispose: () => undefined,
   };

@@ -1,6 +1,7 @@
 import { BundleError } from "~/core/bundles/errors";
 import { exportersFor, exporterByTarget, listExporters, type ExportOptions, type PluginExport, type PluginExporter } from "~/core/bundles/registry";
 import { importClaudeCode, isClaudeCodeBundle } from "~/core/bundles/importClaudeCode";
+import { importClaudeCodeModsPipeline, isClaudeCodeModsPlugin } from "../../core/bundles/importClaudeCodeModsPipeline";
 import { importCodex, importCodexConfigText, isCodexBundle } from "~/core/bundles/importCodex";
 import { importDeputyFolder, importDeputyHooksFile, isDeputyHooks } from "~/core/bundles/importDeputy";
 import { importFimOne, importFimOnePythonFile, isFimOnePackage } from "~/core/bundles/importFimOne";
@@ -132,6 +133,8 @@ function importFiles(files: PluginFiles): VellumImport {
   if (isOpenClawPlugin(files)) return importOpenClawPlugin(files, { profile: profileOrThrow("openclaw") });
   // Before Claude Code's: a .codex/ path or a Codex plugin manifest decides Codex (a dual plugin shares hooks/hooks.json).
   if (isCodexBundle(files)) return importCodex(files, { profile: profileOrThrow("codex") });
+  // Before Claude Code's: a hooks/hooks.json listing "modules" is a mod plugin (its settings-hook form has "hooks").
+  if (isClaudeCodeModsPlugin(files)) return importClaudeCodeModsPipeline(files, { profile: profileOrThrow("claude-code-mods") });
   if (isClaudeCodeBundle(files)) return importClaudeCode(files, { profile: profileOrThrow("claude-code") });
   if (isFimOnePackage(files)) return importFimOne(files, { profile: profileOrThrow("fim-one") });
   if (isDeputyHooks(files)) return importDeputyFolder(files, { profile: profileOrThrow("deputy") });

@@ -58,7 +58,7 @@ describe("hookwright export / import", () => {
 
   it("explains usage mistakes with exit code 2", async () => {
     expect(await exportCommand(["pipeline.json", "--target", "claude"], io)).toBe(2);
-    expect(err[0]).toMatch(/^Unknown target "claude"; the targets are: vellum, openclaw, registry, claude-code, claude-code-settings, claude-code-sdk, fim-one, deputy, codex, codex-config, codex-plugin\.\n\nUsage: hookwright export/);
+    expect(err[0]).toMatch(/^Unknown target "claude"; the targets are: vellum, openclaw, registry, claude-code, claude-code-settings, claude-code-sdk, fim-one, deputy, codex, codex-config, codex-plugin, claude-code-mods\.\n\nUsage: hookwright export/);
     expect(await exportCommand(["pipeline.json"], io)).toBe(2);
     expect(err[1]).toMatch(/^export needs -o OUT\.zip or -o FOLDER\./);
     await writeFile(join(dir, "exists.zip"), "x");

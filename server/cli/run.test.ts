@@ -72,7 +72,7 @@ describe("hookwright run", () => {
   });
 
   it("rejects an unknown profile, an unknown point, bad JSON and a missing file in plain words", async () => {
-    expect((await cli(["x.json"], { "x.json": { ...beConcise, profile: "no-such-host" } })).stderr).toBe('hookwright run: x.json: profile: unknown profile "no-such-host" (known: vellum, registry, openclaw, claude-code, fim-one, deputy, codex)\n');
+    expect((await cli(["x.json"], { "x.json": { ...beConcise, profile: "no-such-host" } })).stderr).toBe('hookwright run: x.json: profile: unknown profile "no-such-host" (known: vellum, registry, openclaw, claude-code, fim-one, deputy, codex, claude-code-mods)\n');
     const point = await cli(["y.json"], { "y.json": { ...beConcise, hooks: [{ id: "h", name: "h", point: "pre-tool-use", code: "" }] } });
     expect(point.stderr).toContain('hooks[0].point: "pre-tool-use" is not a hook point of the Vellum assistant plugins profile (known: init, user-prompt-submit,');
     expect((await cli(["z.json"], { "z.json": "{ nope" })).stderr).toMatch(/^hookwright run: z\.json is not valid JSON: /);

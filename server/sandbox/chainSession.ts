@@ -75,6 +75,8 @@ export async function runChainSession(sandbox: ChainSandbox, request: ChainReque
       realms.set(hookId, sandbox.realmOf(hookId));
     }
     current = null;
+    // Middleware chains run in a realm of their own (server/sandbox/middleware/realms.ts), never here.
+    if (request.execution === "middleware") throw new Error(`point "${request.point}" is a middleware chain, which the chain session does not run`);
     chain.open(request.context, {
       execution: request.execution,
       hookIds: request.hookIds,

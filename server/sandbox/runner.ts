@@ -9,6 +9,8 @@ import type { HttpFixture } from "../../core/sandbox/http";
 import type { ScenarioInference } from "../../core/pipeline/inferenceSchema";
 import { dependencyModules } from "../deps/pipelineDeps";
 import { ChainRealm } from "./chainRealm";
+import { runMiddlewareChain } from "../../core/engine/middlewareChain";
+import { MIDDLEWARE_REALMS, type MiddlewareRealm } from "./middleware/realms";
 import { runChainSession, unrecordedNote, type ChainSandbox, type ExternalCalls } from "./chainSession";
 import { CHAIN_RUNTIMES, chainRuntimeOf, type ChainRuntime } from "./chainRuntimes";
 import type { RuntimeKind } from "../../core/pipeline/runtimeSchema";
@@ -142,6 +144,8 @@ class Runner implements SandboxRunner {
   private readonly notes = new Map<string, string>();
   private disposed = false;
   private commandCallsMade: ExternalCalls | null | undefined;
+  /** Middleware realms by point (server/sandbox/middleware/realms.ts), opened on first use. */
+  private readonly middlewareRealms = new Map<string, Promise<MiddlewareRealm>>();
   /** Runtimes that run whole chains (Python), made on first use. */
   private readonly chainRuntimes = new Map<RuntimeKind, ChainRuntime>();
 
@@ -193,6 +197,8 @@ class Runner implements SandboxRunner {
 
   async runChain(request: ChainRequest): Promise<ChainResult> {
     this.assertAlive();
+    // An onion of middleware (Claude Code mods) runs in a realm of its kind, which calls the host's link beneath it.
+    if (request.execution === "middleware") return redactChain(this.redactor, await this.runMiddleware(request));
     // A chain whose hooks all have a chain runtime (Python) runs there, on the run's clock and generator.
     const own = chainRuntimeOf(request, this.options.pipeline.hooks);
     if (own) return redactChain(this.redactor, await this.chainRuntime(own).runChain(request));
@@ -276,6 +282,25 @@ class Runner implements SandboxRunner {
       const message = CRASH_FAILURE_MESSAGE;
       return { content: `The tool handler failed: ${message}`, isError: true, logs: [], failure: { kind: "threw", message, location: null } };
     }
+  }
+
+  private async runMiddleware(request: ChainRequest): Promise<ChainResult> {
+    const spec = request.middleware;
+    if (!spec) throw new Error(`point "${request.point}" runs as middleware but its request has no middleware rules`);
+    let opened = this.middlewareRealms.get(request.point);
+    if (!opened) {
+      const factory = MIDDLEWARE_REALMS[spec.call];
+      if (!factory) throw new Error(`no middleware realm calls hooks as "${spec.call}"`);
+      const hooks = this.options.pipeline.hooks.flatMap((h) => {
+        const path = this.files.hookPaths.get(h.id);
+        return h.point === request.point && path !== undefined ? [{ id: h.id, path }] : [];
+      });
+      opened = factory({ event: spec.event, hooks, files: this.files.sources, budgetMs: this.options.limits.timeoutMs, memoryBytes: this.options.limits.memoryBytes });
+      this.middlewareRealms.set(request.point, opened);
+    }
+    const realm = await opened;
+    realm.startChain();
+    return runMiddlewareChain(request, realm.invoke, { logsOf: (hookId) => realm.logsOf(hookId), now: () => performance.now() });
   }
 
   private chainRuntime(kind: RuntimeKind): ChainRuntime {
@@ -445,6 +470,8 @@ class Runner implements SandboxRunner {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    for (const opened of this.middlewareRealms.values()) void opened.then((realm) => realm.dispose(), () => undefined);
+    this.middlewareRealms.clear();
     this.realms.clear();
     this.spareRealms = [];
     this.chainRealm = null;

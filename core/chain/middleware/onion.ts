@@ -70,6 +70,8 @@ export interface MiddlewareRecord {
   nextCalls: number;
   /** What it returned, as JSON (null for nothing, or when it failed). */
   returned: Json | null;
+  /** What its last `next` resolved to (null when it never called next). */
+  nextResult: Json | null;
   /** Why it failed, in the host's words. */
   failure: string | null;
   /** Which hook's answer stopped the chain above the ones beneath it (for `not-reached`). */
@@ -93,7 +95,7 @@ class ReservedKeyError extends Error {
 /** Runs the onion once. */
 export async function runMiddleware(options: MiddlewareOptions): Promise<MiddlewareResult> {
   const { hookIds, invoke, now } = options;
-  const records: MiddlewareRecord[] = hookIds.map((hookId) => ({ hookId, outcome: "not-reached", received: null, patch: [], nextCalls: 0, returned: null, failure: null, stoppedBy: null, durationMs: 0 }));
+  const records: MiddlewareRecord[] = hookIds.map((hookId) => ({ hookId, outcome: "not-reached", received: null, patch: [], nextCalls: 0, returned: null, nextResult: null, failure: null, stoppedBy: null, durationMs: 0 }));
   const innerCalls: JsonObject[] = [];
 
   const link = async (index: number, event: JsonObject): Promise<Json> => {
@@ -117,6 +119,7 @@ export async function runMiddleware(options: MiddlewareOptions): Promise<Middlew
         record.nextCalls = calls;
         if (calls === 1) record.patch = diffJson(event, passed);
         last = await link(index + 1, passed);
+        record.nextResult = last;
         return last;
       },
       { called: { get: () => calls > 0, enumerable: true }, event: { value: options.event, enumerable: true } },

@@ -1,6 +1,8 @@
 import { executeChain, type ChainFailure } from "../../chain";
 import type { JsonObject } from "../../json";
 import type { LogEntry } from "../../trace/events";
+import { createDollar } from "../../profiles/claude-code-mods/dollar";
+import { runMiddlewareChain } from "../middlewareChain";
 import type { HookCallResult, HookRunner } from "../ports";
 
 /**
@@ -36,6 +38,11 @@ export interface InProcessRunnerOptions {
   recordReceived?: boolean;
 }
 
+/** A middleware hook's arguments by how its host calls it (MiddlewareSpec.call); any other: `(event, next)`. */
+const MIDDLEWARE_ARGS: Readonly<Record<string, (log: (text: string) => void, e: unknown, next: unknown) => unknown[]>> = {
+  mods: (log, e, next) => [createDollar({ log }), e, next],
+};
+
 export function createInProcessRunner(options: InProcessRunnerOptions = {}): InProcessRunner {
   const hooks = options.hooks ?? {};
   const record = options.recordReceived ?? true;
@@ -53,6 +60,12 @@ export function createInProcessRunner(options: InProcessRunnerOptions = {}): InP
         return { info: push("info"), warn: push("warn"), error: push("error"), debug: push("debug") };
       };
       const loggerField = request.loggerField;
+      if (request.execution === "middleware") {
+        const args = MIDDLEWARE_ARGS[request.middleware?.call ?? ""] ?? ((_log: (text: string) => void, e: unknown, next: unknown) => [e, next]);
+        return runMiddlewareChain(request, async (hookId, event, next) => (hooks[hookId] as unknown as (...a: unknown[]) => unknown)(...args((text) => logger(hookId).info(`$.ui.log: ${text}`), event, next)), {
+          logsOf: (hookId) => logs.get(hookId) ?? [],
+        });
+      }
       const result = await executeChain({
         execution: request.execution,
         hookIds: request.hookIds,

@@ -28,14 +28,14 @@ describe("pipelines router", () => {
   it("rejects an unknown profile as BAD_REQUEST naming the field", async () => {
     const error = await rejection(api.pipelines.create({ from: "blank", name: "X", profile: "emacs" }));
     expect(error.code).toBe("BAD_REQUEST");
-    expect(error.message).toBe('profile: unknown profile "emacs" (known: vellum, registry, openclaw, claude-code, fim-one, deputy, codex)');
+    expect(error.message).toBe('profile: unknown profile "emacs" (known: vellum, registry, openclaw, claude-code, fim-one, deputy, codex, claude-code-mods)');
   });
 
   it("refuses profile \"nope\" on every way in, naming the known profiles, and creates nothing (issue 23, item 11)", async () => {
     const blank = await rejection(api.pipelines.create({ from: "blank", name: "X", profile: "nope" }));
-    expect([blank.code, blank.message]).toEqual(["BAD_REQUEST", 'profile: unknown profile "nope" (known: vellum, registry, openclaw, claude-code, fim-one, deputy, codex)']);
+    expect([blank.code, blank.message]).toEqual(["BAD_REQUEST", 'profile: unknown profile "nope" (known: vellum, registry, openclaw, claude-code, fim-one, deputy, codex, claude-code-mods)']);
     const document = await rejection(api.pipelines.create({ from: "document", document: { format: "hookwright.pipeline/v1", name: "X", profile: "nope" } }));
-    expect([document.code, document.message]).toEqual(["BAD_REQUEST", 'document.profile: unknown profile "nope" (known: vellum, registry, openclaw, claude-code, fim-one, deputy, codex)']);
+    expect([document.code, document.message]).toEqual(["BAD_REQUEST", 'document.profile: unknown profile "nope" (known: vellum, registry, openclaw, claude-code, fim-one, deputy, codex, claude-code-mods)']);
     expect(await api.pipelines.list()).toEqual([]);
   });
 
@@ -92,7 +92,7 @@ describe("pipelines router", () => {
 
   it("offers the known profiles and the examples", async () => {
     const choices = await api.pipelines.choices();
-    expect(choices.profiles.map((p) => p.id)).toEqual(["vellum", "registry", "openclaw", "claude-code", "fim-one", "deputy", "codex"]);
+    expect(choices.profiles.map((p) => p.id)).toEqual(["vellum", "registry", "openclaw", "claude-code", "fim-one", "deputy", "codex", "claude-code-mods"]);
     expect(choices.examples.map((e) => e.name)).toEqual(examplePipelines.map((e) => e.name));
   });
 });

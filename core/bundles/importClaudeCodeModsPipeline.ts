@@ -1,0 +1,63 @@
+import { PIPELINE_FORMAT, type PipelineInput } from "../pipeline/schema";
+import type { Profile } from "../profiles/types";
+import { BundleError } from "./errors";
+import { importClaudeCodeModsPlugin, ModImportError } from "./importClaudeCodeMods";
+import type { VellumImport } from "./importVellum";
+import { kebabCase } from "./names";
+import { describeIssues, parsePipeline } from "../pipeline/parsePipeline";
+import type { PluginFiles } from "./types";
+
+/**
+ * A Claude Code plugin holding mods (`hooks/hooks.json` with a `modules` list, at the top or in
+ * the folder's one top folder) as a new pipeline on the claude-code-mods profile: each `on()`
+ * call one hook, in order, its event the point and its filter the matcher.
+ */
+
+function under(files: PluginFiles, root: string): PluginFiles {
+  if (root === "") return files;
+  return new Map([...files].flatMap(([path, content]) => (path.startsWith(`${root}/`) ? [[path.slice(root.length + 1), content] as const] : [])));
+}
+
+/** The root ("" or a top folder) whose hooks/hooks.json lists modules, or null: not a mod plugin. */
+function modRoot(files: PluginFiles): string | null {
+  const tops = new Set([...files.keys()].map((p) => (p.includes("/") ? p.slice(0, p.indexOf("/")) : "")));
+  for (const root of ["", ...(tops.size === 1 ? tops : [])]) {
+    const text = under(files, root).get("hooks/hooks.json");
+    if (typeof text !== "string") continue;
+    try {
+      const value = JSON.parse(text) as unknown;
+      if (typeof value === "object" && value !== null && Array.isArray((value as { modules?: unknown }).modules)) return root;
+    } catch {
+      // Not JSON: not a mod plugin; Claude Code's importer reports it.
+    }
+  }
+  return null;
+}
+
+export function isClaudeCodeModsPlugin(files: PluginFiles): boolean {
+  return modRoot(files) !== null;
+}
+
+/** @throws {BundleError} when the mod cannot be read statically (naming what), or its hooks make no valid pipeline. */
+export function importClaudeCodeModsPipeline(files: PluginFiles, options: { profile: Profile }): VellumImport {
+  let mod;
+  try {
+    mod = importClaudeCodeModsPlugin(under(files, modRoot(files) ?? ""));
+  } catch (error) {
+    if (error instanceof ModImportError || error instanceof SyntaxError) throw new BundleError("BAD_MANIFEST", error.message);
+    throw error;
+  }
+  const used = new Set<string>();
+  const hooks = mod.hooks.map((h, index) => {
+    let id = kebabCase(h.name) || `hook-${index + 1}`;
+    for (let n = 2; used.has(id); n++) id = `${kebabCase(h.name) || "hook"}-${n}`;
+    used.add(id);
+    return { id, point: h.event, name: h.name, enabled: true, matcher: h.filter, code: h.code };
+  });
+  const parsed = parsePipeline({ format: PIPELINE_FORMAT, name: mod.name.slice(0, 200), profile: options.profile.id, hooks, modules: mod.modules } satisfies PipelineInput);
+  if (!parsed.ok) throw new BundleError("INVALID_PIPELINE", `The mod's hooks do not make a valid pipeline:\n${describeIssues(parsed.issues)}`);
+  const points = new Set(options.profile.points.map((p) => p.id));
+  const unknown = [...new Set(hooks.filter((h) => !points.has(h.point)).map((h) => h.point))];
+  const notRun = unknown.length > 0 ? [`Hooks on ${unknown.join(", ")} were imported, but Hookwright runs mods on ${[...points].join(" and ")} only: the pipeline will not run until they are moved or removed.`] : [];
+  return { pipeline: parsed.value, warnings: [...mod.warnings, ...notRun] };
+}

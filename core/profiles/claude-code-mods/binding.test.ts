@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { createScriptedModel } from "../../engine/scriptedModel";
+import { simulate } from "../../engine/simulate";
+import { assertTraceContract } from "../../engine/testing/harness";
+import { createInProcessRunner, type TestHook } from "../../engine/testing/inProcessRunner";
+import { parsePipeline } from "../../pipeline/parsePipeline";
+import type { TraceEvent } from "../../trace/events";
+import { claudeCodeModsProfile } from "./index";
+
+/** A turn of one Bash call (`rm -rf build`) through mods given as in-process functions `($, e, next)`. */
+async function turn(hooks: { id: string; point: string; matcher?: string; fn: ($: { ui: { log(t: string): void } }, e: Record<string, unknown>, next: (e?: unknown) => Promise<unknown>) => unknown }[]) {
+  const parsed = parsePipeline({
+    format: "hookwright.pipeline/v1",
+    name: "t",
+    profile: "claude-code-mods",
+    hooks: hooks.map((h) => ({ id: h.id, point: h.point, name: h.id, enabled: true, matcher: h.matcher ?? null, code: "" })),
+    scenarios: [
+      {
+        name: "s",
+        prompt: "p",
+        model: {
+          kind: "scripted",
+          responses: [
+            { content: [{ type: "tool_use", id: "t1", name: "Bash", input: { command: "rm -rf build" } }], stopReason: "tool_use" },
+            { content: [{ type: "text", text: "ok" }], stopReason: "end_turn" },
+          ],
+        },
+        tools: [{ name: "Bash", description: "", inputSchema: { type: "object" }, results: ["out-1", "out-2"] }],
+      },
+    ],
+  });
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+  const pipeline = parsed.value;
+  const scenario = pipeline.scenarios[0] as (typeof pipeline.scenarios)[number];
+  const runner = createInProcessRunner({ hooks: Object.fromEntries(hooks.map((h) => [h.id, h.fn as unknown as TestHook])) });
+  const events: TraceEvent[] = [];
+  await simulate({ pipeline, scenario, profile: claudeCodeModsProfile, runner, model: createScriptedModel(scenario.model), emit: (_, full) => void events.push(full) });
+  assertTraceContract(events);
+  const cards = events.flatMap((e) => (e.type === "hook.end" ? [{ hook: e.hookId, status: e.status, decision: e.decision, patch: e.patch, error: e.error }] : []));
+  const ran = events.flatMap((e) => (e.type === "tool.result" && !e.claimedBy ? [e.content] : []));
+  const end = events.at(-1);
+  const read = end?.type === "run.end" ? (end.messages ?? []).flatMap((m) => (Array.isArray(m.content) ? m.content.filter((b) => b.type === "tool_result") : [])).map((b) => (b.type === "tool_result" ? b.content : "")) : [];
+  return { cards, ran, read };
+}
+
+describe("claude-code-mods in the loop (in-process hooks)", () => {
+  it("an answer stops the chain: the hook beneath is a card 'not reached', the tool never runs, the model reads the deny", async () => {
+    const r = await turn([
+      { id: "gate", point: "tool.call", fn: async () => ({ deny: "no" }) },
+      { id: "below", point: "tool.call", fn: async (_$, e, next) => next(e) },
+    ]);
+    expect(r.cards).toEqual([
+      { hook: "gate", status: "claimed", decision: 'answered: deny "no"', patch: [], error: null },
+      { hook: "below", status: "unchanged", decision: "not reached: gate answered above it", patch: [], error: null },
+    ]);
+    expect(r.ran).toEqual([]);
+    expect(r.read).toEqual(["<tool_use_error>no</tool_use_error>"]);
+  });
+
+  it("a rewrite is the card's patch and the tool runs with it; a throwing hook is skipped", async () => {
+    const r = await turn([
+      { id: "boom", point: "tool.call", fn: async () => { throw new Error("bad"); } },
+      { id: "safe", point: "tool.call", matcher: "{ command: /rm -rf/ }", fn: async (_$, e, next) => next({ ...e, command: String(e.command).replace("rm -rf", "rm -ri") }) },
+      { id: "unmatched", point: "tool.call", matcher: "{ tool: \"Read\" }", fn: async () => ({ deny: "never" }) },
+    ]);
+    expect(r.cards).toEqual([
+      { hook: "boom", status: "threw", decision: "failed, skipped", patch: [], error: "threw Error: bad" },
+      { hook: "safe", status: "changed", decision: "rewrote", patch: [{ op: "replace", path: "/command", value: "rm -ri build" }], error: null },
+    ]);
+    expect(r.ran).toEqual(["out-1"]);
+    expect(r.read).toEqual(["out-1"]);
+  });
+
+  it("next twice runs the tool twice (the model reads what the hook returns); a classic deny reaches the model bare", async () => {
+    const twice = await turn([{ id: "again", point: "tool.call", fn: async (_$, e, next) => { await next(e); return next(e); } }]);
+    expect(twice.ran).toEqual(["out-1", "out-2"]);
+    expect(twice.read).toEqual(["out-2"]);
+    expect(twice.cards[0]?.decision).toBe("passed (next called 2 times)");
+    const classic = await turn([{ id: "c", point: "classic.PreToolUse", fn: async () => ({ deny: "bare reason" }) }]);
+    expect(classic.ran).toEqual([]);
+    expect(classic.read).toEqual(["bare reason"]);
+  });
+});

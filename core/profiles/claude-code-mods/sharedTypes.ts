@@ -1,0 +1,30 @@
+/**
+ * The mods' API as Hookwright's editor sees it: the parts of the `claude-code.d.ts` the docs publish
+ * (https://github.com/anthropics/claude-code/blob/main/mods/types/claude-code.d.ts) that Hookwright
+ * runs, with the shapes the engine (2.1.330) was seen to use (docs/claude-code-mods.md): the
+ * tool envelope, what `await next(e)` resolves to, the answers each event takes, and `$`.
+ */
+export const modsSharedTypes = `/** What \`await next(e)\` resolves to on tool.call: the engine ran the tool (fact 1). */
+export type ToolCallResult =
+  | { ref: number; result: { stdout: string; stderr: string; interrupted: boolean; isImage: boolean; noOutputExpected?: boolean }; text: string }
+  | { ref: number; result: string; text: string; isError: true };
+/** A tool.call answer without next: the tool's output in its own shape (fact 4), or a deny (fact 6; after next, fact 7). */
+export type ToolCallAnswer = ToolCallResult | { result: unknown } | { deny: string };
+/** classic.PreToolUse: the settings hooks' folded answer (\`{}\` without any), extended or replaced. */
+export type ClassicPreToolUseAnswer = { deny?: string; updatedInput?: Record<string, unknown>; additionalContext?: string[]; [key: string]: unknown };
+export interface Next<E, R> {
+  /** Passes the event on (or a rewrite of it: \`next({ ...e, command })\`) and resolves to what the links beneath answered. */
+  (e?: E): Promise<R>;
+  /** Whether this hook has called next. */
+  readonly called: boolean;
+  /** The event's name. */
+  readonly event: string;
+}
+/** What a mod may call on \`$\`. Hookwright simulates \`$.ui.log\`; every other \`$.noun.event()\` throws, naming itself (the hook then fails open). */
+export interface Dollar {
+  ui: { log(text: string): void; [event: string]: (...args: never[]) => unknown };
+  /** Typed to take nothing: Hookwright refuses the call by name (the engine would act on the machine or the session). */
+  [noun: string]: { [event: string]: (...args: never[]) => unknown };
+}
+export type ToolCallHook = ($: Dollar, e: ToolCallEvent, next: Next<ToolCallEvent, ToolCallResult>) => Promise<ToolCallAnswer> | ToolCallAnswer;
+export type ClassicPreToolUseHook = ($: Dollar, e: ClassicPreToolUseEvent, next: Next<ClassicPreToolUseEvent, ClassicPreToolUseAnswer>) => Promise<ClassicPreToolUseAnswer> | ClassicPreToolUseAnswer;`;

@@ -1,0 +1,218 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { exportClaudeCodeModsPlugin } from "~/core/bundles/exportClaudeCodeMods";
+import { runScenario } from "~/core/engine/runScenario";
+import { claudeModsGuard } from "~/core/examples/claudeModsGuard";
+import type { Json } from "~/core/json";
+import { parsePipeline } from "~/core/pipeline/parsePipeline";
+import type { ContentBlock, Pipeline, PipelineInput } from "~/core/pipeline/schema";
+import type { TraceEvent } from "~/core/trace/events";
+import { assertTraceContract } from "~/core/engine/testing/harness";
+import { openSandboxRunner } from "~/server/sandbox/runner";
+import { exportPluginZip, importPluginZip } from "./service";
+import { canIsolate, claudeEngineFixture } from "./testing/claudeEngine";
+import { runMods, validatePlugin } from "./testing/claudeMods";
+import { writeFiles } from "./testing/commandHook";
+
+/*
+ * A whole turn, two ways: a claude-code-mods pipeline exported as a plugin and run by the REAL
+ * engine (2.1.330, offline, --plugin-dir, the model calling Bash with the scenario's commands), and
+ * Hookwright's own run of the same pipeline (the sandbox runner, the mods in QuickJS, the tool
+ * beneath the innermost middleware). They must agree on what the model read for every call, which
+ * commands ran, and how the turn ended. The scenario's scripted Bash results are what the real
+ * shell prints for the commands that run.
+ */
+
+const isolated = canIsolate();
+if (!isolated) console.warn("claudeCodeMods.turn.test.ts skipped: `unshare -rn` is not available here, so the real engine cannot run offline.");
+const claude = claudeEngineFixture("claude-mods-turn", isolated);
+
+function pipelineOf(input: PipelineInput): Pipeline {
+  const parsed = parsePipeline(input);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+  return parsed.value;
+}
+
+/** The Bash commands the scenario's model calls, in order. */
+function commandsOf(pipeline: Pipeline): string[] {
+  const scenario = pipeline.scenarios[0];
+  if (!scenario || scenario.model.kind !== "scripted") throw new Error("the pipeline needs a scripted scenario");
+  return scenario.model.responses.flatMap((r) => ("content" in r ? r.content.flatMap((b) => (b.type === "tool_use" ? [String((b.input as { command?: Json }).command)] : [])) : []));
+}
+
+interface Turn {
+  /** What the model read for each tool call: [text, is_error]. */
+  read: [string, boolean][];
+  /** The commands that ran, in order. */
+  ran: string[];
+  final: string | null;
+}
+
+function textOf(content: string | ContentBlock[]): string {
+  return typeof content === "string" ? content : content.map((b) => (b.type === "text" ? b.text : "")).join("");
+}
+
+async function hookwright(pipeline: Pipeline): Promise<{ turn: Turn; events: TraceEvent[] }> {
+  const events: TraceEvent[] = [];
+  const scenario = pipeline.scenarios[0] as Pipeline["scenarios"][number];
+  await runScenario({ pipeline, scenario, createRunner: (o) => openSandboxRunner(o), emit: (_, full) => void events.push(full) });
+  // Points never nest: what ran inside a chain (the classic.PreToolUse point, the tool) follows its point.end.
+  assertTraceContract(events);
+  const end = events.at(-1);
+  if (end?.type !== "run.end") throw new Error("the run did not end");
+  const results = (end.messages ?? []).flatMap((m) => (m.role === "user" && Array.isArray(m.content) ? m.content.filter((b) => b.type === "tool_result") : []));
+  const ran = events.flatMap((e) => (e.type === "tool.call" && !events.some((r) => r.type === "tool.result" && r.seq === e.seq + 1 && r.claimedBy) ? [String(e.input.command)] : []));
+  const last = (end.messages ?? []).at(-1);
+  return {
+    turn: {
+      read: results.map((b) => (b.type === "tool_result" ? [textOf(b.content), b.is_error === true] : ["", false])),
+      ran,
+      final: last?.role === "assistant" && Array.isArray(last.content) ? textOf(last.content) : null,
+    },
+    events,
+  };
+}
+
+async function engine(pipeline: Pipeline, name: string): Promise<Turn> {
+  const dir = join(claude.folder(), name, "plugin");
+  const exported = exportClaudeCodeModsPlugin(pipeline);
+  await writeFiles(dir, exported.files);
+  const report = await validatePlugin(claude.engine(), claude.folder(), dir);
+  expect(report.code, report.text).toBe(0);
+  // Each command also appends itself to ran.log, so what really ran (after any rewrite) is read back.
+  const r = await runMods(claude.engine(), join(claude.folder(), name), { mods: [], pluginDirs: [dir], commands: commandsOf(pipeline) });
+  return { read: r.toolResults.map((t) => [t.text, t.is_error]), ran: r.ran, final: r.result };
+}
+
+/** The commands that ran, read from what they printed (engine: ran.log lines; Hookwright: the commands themselves, as `echo X >> ran.log; …`). */
+function loggedOf(commands: string[]): string[] {
+  return commands.flatMap((c) => [...c.matchAll(/echo (\S+) >> ran\.log/g)].map((m) => m[1] as string));
+}
+
+const bash = { name: "Bash", description: "Executes a bash command.", inputSchema: { type: "object", properties: { command: { type: "string" } }, required: ["command"] } };
+
+/** A pipeline of mods on Bash calls, the model running `commands`, the scripted shell printing `results`. */
+function variant(name: string, hooks: { point: string; code: string; matcher?: string }[], commands: string[], results: string[]): PipelineInput {
+  return {
+    format: "hookwright.pipeline/v1",
+    name,
+    profile: "claude-code-mods",
+    hooks: hooks.map((h, i) => ({ id: `m${i + 1}`, point: h.point, name: `m${i + 1}`, enabled: true, matcher: h.matcher ?? null, code: h.code })),
+    scenarios: [
+      {
+        name: "turn",
+        prompt: "Do the thing.",
+        model: {
+          kind: "scripted",
+          responses: [
+            ...commands.map((command, i) => ({ content: [{ type: "tool_use" as const, id: `toolu_${i}`, name: "Bash", input: { command, description: "d" } }], stopReason: "tool_use" as const })),
+            { content: [{ type: "text" as const, text: "done" }], stopReason: "end_turn" as const },
+          ],
+        },
+        tools: [{ ...bash, results }],
+      },
+    ],
+  };
+}
+
+describe("the mods example as a plugin", () => {
+  it("exports as a mod plugin (--target claude-code-mods) and imports back as the same hooks, in order", () => {
+    const pipeline = pipelineOf(claudeModsGuard);
+    const zipped = exportPluginZip(pipeline, "claude-code-mods");
+    expect(zipped.files.map((f) => f.path)).toEqual([".claude-plugin/plugin.json", "hooks/hide-token.ts", "hooks/hooks.json", "hooks/no-rm-rf.ts", "hooks/register.ts"]);
+    const back = importPluginZip(zipped.bytes);
+    expect(back.pipeline.profile).toBe("claude-code-mods");
+    expect(back.pipeline.hooks.map((h) => [h.point, h.matcher, h.code])).toEqual(pipeline.hooks.map((h) => [h.point, h.matcher, h.code]));
+    expect(back.warnings).toEqual([]);
+  });
+
+  it("Hookwright's run of it: each middleware is a card saying how it ended, and the trace keeps the contract", async () => {
+    const { turn, events } = await hookwright(pipelineOf(claudeModsGuard));
+    expect(turn.read).toEqual([
+      ["<tool_use_error>rm -rf is not allowed here: delete the files you mean one by one</tool_use_error>", true],
+      ["token is [redacted]", false],
+    ]);
+    const ends = events.flatMap((e) => (e.type === "hook.end" ? [{ hook: e.hookId, status: e.status, logs: e.logs }] : []));
+    expect(ends).toEqual([
+      { hook: "no-rm-rf", status: "claimed", logs: [{ level: "info", message: "$.ui.log: denied: rm -rf build" }] },
+      { hook: "hide-token", status: "unchanged", logs: [] },
+    ]);
+    // The order a reader sees: the tool.call point, then the classic.PreToolUse point inside its next, then the tool.
+    const second = events.filter((e) => e.seq > (events.find((x) => x.type === "model.response" && x.call === 2)?.seq ?? 0));
+    expect(second.slice(0, 7).map((e) => (e.type === "point.start" || e.type === "point.end" ? `${e.type} ${e.point}` : e.type))).toEqual([
+      "point.start tool.call",
+      "point.end tool.call",
+      "point.start classic.PreToolUse",
+      "hook.start",
+      "hook.end",
+      "point.end classic.PreToolUse",
+      "tool.call",
+    ]);
+  });
+});
+
+describe.skipIf(!isolated)("a whole turn of mods: the real engine (2.1.330, offline) and Hookwright agree", () => {
+  it("the example 'Shell guard (mods)': rm -rf denied by tool.call, the token rewritten away by classic.PreToolUse", { timeout: 180_000 }, async () => {
+    const pipeline = pipelineOf(claudeModsGuard);
+    const real = await engine(pipeline, "guard");
+    const ours = await hookwright(pipeline);
+    expect(real.read).toEqual([
+      ["<tool_use_error>rm -rf is not allowed here: delete the files you mean one by one</tool_use_error>", true],
+      ["token is [redacted]", false],
+    ]);
+    expect(ours.turn.read).toEqual(real.read);
+    expect(ours.turn.ran).toEqual(['echo "token is [redacted]"']);
+    expect(ours.turn.final).toBe(real.final);
+    // Each middleware is a card saying how it ended.
+    const cards = ours.events.flatMap((e) => (e.type === "hook.end" ? [[e.hookId, e.decision]] : []));
+    expect(cards).toEqual([
+      ["no-rm-rf", 'answered: deny "rm -rf is not allowed here: delete the files you mean one by one"'],
+      ["hide-token", "passed, then answered: updatedInput"],
+    ]);
+  });
+
+  const VARIANTS: { name: string; hooks: { point: string; code: string; matcher?: string }[]; commands: string[]; results: string[] }[] = [
+    {
+      name: "rewrite then deny after next (withheld)",
+      hooks: [
+        { point: "tool.call", code: "export default async ($, e, next) => { await next(e); return { deny: \"kept back\" }; };" },
+        // Both unfiltered: the exporter writes the second as on("tool.call", {}, …), which the engine takes (fact 39 refuses two without one).
+        { point: "tool.call", code: "export default async ($, e, next) => next({ ...e, command: e.command + \"; echo m2 >> ran.log\" });" },
+      ],
+      commands: ["echo a >> ran.log; echo out-a"],
+      results: ["out-a"],
+    },
+    {
+      name: "a throwing mod is skipped, a classic deny reaches the model bare",
+      hooks: [
+        { point: "tool.call", code: "export default async () => { throw new Error(\"boom\"); };" },
+        { point: "classic.PreToolUse", matcher: "{ command: /secret/ }", code: "export default async ($, e, next) => ({ deny: \"no secrets\" });" },
+      ],
+      commands: ["echo secret >> ran.log; echo s", "echo b >> ran.log; echo out-b"],
+      results: ["out-b"],
+    },
+    {
+      name: "next called twice runs the tool twice; the second result is read",
+      hooks: [{ point: "tool.call", code: "export default async ($, e, next) => { await next(e); return next({ ...e, command: \"echo again >> ran.log; echo twice\" }); };" }],
+      commands: ["echo once >> ran.log; echo first"],
+      results: ["first", "twice"],
+    },
+    {
+      name: "an answer in the tool's place: nothing runs",
+      hooks: [{ point: "tool.call", matcher: "{ tool: \"Bash\", command: [\"echo c >> ran.log; echo c\", /zzz/] }", code: "export default async () => ({ result: { stdout: \"answered\", stderr: \"\", interrupted: false, isImage: false } });" }],
+      commands: ["echo c >> ran.log; echo c", "echo d >> ran.log; echo out-d"],
+      results: ["out-d"],
+    },
+  ];
+
+  for (const v of VARIANTS) {
+    it(v.name, { timeout: 180_000 }, async () => {
+      const pipeline = pipelineOf(variant(v.name, v.hooks, v.commands, v.results));
+      const real = await engine(pipeline, v.name.replace(/\W+/g, "-"));
+      const ours = await hookwright(pipeline);
+      expect(ours.turn.read).toEqual(real.read);
+      expect(loggedOf(ours.turn.ran)).toEqual(real.ran);
+      expect(ours.turn.final).toBe(real.final);
+    });
+  }
+});
