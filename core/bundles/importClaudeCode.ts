@@ -8,6 +8,10 @@ import { kebabCase } from "./names";
 import { isCommandRecorder } from "./recorderCommand";
 import { resolveRelative } from "./paths";
 import type { PluginFiles } from "./types";
+import { filesUnder, wrappingFolder } from "./pluginFolder";
+
+/** Claude Code's own top folders: a folder of only these is a project or plugin at the top, not wrapped in one. */
+const HOST_FOLDERS = [".claude", "hooks", ".claude-plugin"];
 
 /**
  * Reads Claude Code hooks into a new claude-code pipeline (semantics.md §3d): a plugin (its
@@ -60,26 +64,14 @@ function readJson(files: PluginFiles, path: string): Json | null {
   return value;
 }
 
-function under(files: PluginFiles, root: string): PluginFiles {
-  if (root === "") return files;
-  return new Map([...files].flatMap(([path, content]) => (path.startsWith(`${root}/`) ? [[path.slice(root.length + 1), content] as const] : [])));
-}
-
-/** The folder's one top-level folder (a zip of the folder itself), or "". */
-function topFolder(files: PluginFiles): string {
-  const tops = new Set([...files.keys()].map((p) => (p.includes("/") ? p.slice(0, p.indexOf("/")) : "")));
-  const [only] = [...tops];
-  return tops.size === 1 && only !== undefined && only !== "" && only !== ".claude" && only !== "hooks" && only !== ".claude-plugin" ? only : "";
-}
-
 function eventMap(file: string, value: unknown): Json {
   if (!isObject(value)) throw new BundleError("BAD_MANIFEST", `${file}: "hooks" must be an object mapping each event to its matcher groups.`);
   return value;
 }
 
 function locate(all: PluginFiles): Layout | null {
-  for (const root of [...new Set(["", topFolder(all)])]) {
-    const files = under(all, root);
+  for (const root of [...new Set(["", wrappingFolder(all, HOST_FOLDERS)])]) {
+    const files = filesUnder(all, root);
     const manifest = readJson(files, ".claude-plugin/plugin.json");
     if (manifest || files.has("hooks/hooks.json")) {
       const declared = manifest?.hooks;
@@ -111,7 +103,7 @@ function locate(all: PluginFiles): Layout | null {
 
 /** Whether these files hold Claude Code hooks (a plugin's hooks, or a project's / .claude folder's settings). */
 export function isClaudeCodeBundle(files: PluginFiles): boolean {
-  const tops = [...new Set(["", topFolder(files)])].map((r) => under(files, r));
+  const tops = [...new Set(["", wrappingFolder(files, HOST_FOLDERS)])].map((r) => filesUnder(files, r));
   if (tops.some((f) => f.has(".claude-plugin/plugin.json") || f.has("hooks/hooks.json") || f.has(".claude/settings.json") || f.has(".claude/settings.local.json"))) return true;
   const text = files.get("settings.json");
   return typeof text === "string" && /"hooks"\s*:/.test(text);

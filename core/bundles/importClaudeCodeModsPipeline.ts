@@ -6,6 +6,7 @@ import type { VellumImport } from "./importVellum";
 import { kebabCase } from "./names";
 import { describeIssues, parsePipeline } from "../pipeline/parsePipeline";
 import type { PluginFiles } from "./types";
+import { filesUnder } from "./pluginFolder";
 
 /**
  * A Claude Code plugin holding mods (`hooks/hooks.json` with a `modules` list, at the top or in
@@ -13,16 +14,11 @@ import type { PluginFiles } from "./types";
  * call one hook, in order, its event the point and its filter the matcher.
  */
 
-function under(files: PluginFiles, root: string): PluginFiles {
-  if (root === "") return files;
-  return new Map([...files].flatMap(([path, content]) => (path.startsWith(`${root}/`) ? [[path.slice(root.length + 1), content] as const] : [])));
-}
-
 /** The root ("" or a top folder) whose hooks/hooks.json lists modules, or null: not a mod plugin. */
 function modRoot(files: PluginFiles): string | null {
   const tops = new Set([...files.keys()].map((p) => (p.includes("/") ? p.slice(0, p.indexOf("/")) : "")));
   for (const root of ["", ...(tops.size === 1 ? tops : [])]) {
-    const text = under(files, root).get("hooks/hooks.json");
+    const text = filesUnder(files, root).get("hooks/hooks.json");
     if (typeof text !== "string") continue;
     try {
       const value = JSON.parse(text) as unknown;
@@ -42,7 +38,7 @@ export function isClaudeCodeModsPlugin(files: PluginFiles): boolean {
 export function importClaudeCodeModsPipeline(files: PluginFiles, options: { profile: Profile }): VellumImport {
   let mod;
   try {
-    mod = importClaudeCodeModsPlugin(under(files, modRoot(files) ?? ""));
+    mod = importClaudeCodeModsPlugin(filesUnder(files, modRoot(files) ?? ""));
   } catch (error) {
     if (error instanceof ModImportError || error instanceof SyntaxError) throw new BundleError("BAD_MANIFEST", error.message);
     throw error;

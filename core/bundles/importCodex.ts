@@ -9,6 +9,10 @@ import { jsonLines } from "./importCodexJsonLines";
 import { resolveRelative } from "./paths";
 import { readToml, TomlError } from "./tomlReader";
 import type { PluginFiles } from "./types";
+import { filesUnder, wrappingFolder } from "./pluginFolder";
+
+/** Codex's own top folders: a folder of only these is a project or plugin at the top, not wrapped in one. */
+const HOST_FOLDERS = [".codex", ".codex-plugin", "hooks"];
 
 /**
  * Reads Codex CLI hooks into a new pipeline on the codex profile (../shared/reference/codex.md §4):
@@ -90,18 +94,6 @@ function configSource(files: PluginFiles, path: string, label = path): EventSour
   return { file: label, events: doc.value.hooks, lineOf: (p) => lines.get(p) };
 }
 
-function under(files: PluginFiles, root: string): PluginFiles {
-  if (root === "") return files;
-  return new Map([...files].flatMap(([path, content]) => (path.startsWith(`${root}/`) ? [[path.slice(root.length + 1), content] as const] : [])));
-}
-
-/** The folder's one top-level folder (a zip of the folder itself), or "". */
-function topFolder(files: PluginFiles): string {
-  const tops = new Set([...files.keys()].map((p) => (p.includes("/") ? p.slice(0, p.indexOf("/")) : "")));
-  const [only] = [...tops];
-  return tops.size === 1 && only !== undefined && only !== "" && ![".codex", ".codex-plugin", "hooks"].includes(only) ? only : "";
-}
-
 function pluginSources(files: PluginFiles, manifest: Json): EventSource[] {
   const declared = manifest.hooks;
   const inline = (value: unknown, file: string): EventSource => {
@@ -144,8 +136,8 @@ function locateIn(files: PluginFiles, root: string): Layout | null {
 }
 
 function locate(all: PluginFiles): Layout | null {
-  for (const root of [...new Set(["", topFolder(all)])]) {
-    const found = locateIn(under(all, root), root);
+  for (const root of [...new Set(["", wrappingFolder(all, HOST_FOLDERS)])]) {
+    const found = locateIn(filesUnder(all, root), root);
     if (found) return found;
   }
   // The .codex folder itself: its hooks.json / config.toml, with paths as the project sees them.
@@ -160,7 +152,7 @@ function locate(all: PluginFiles): Layout | null {
  * `.codex/` and `.claude/` is read as Codex's.
  */
 export function isCodexBundle(files: PluginFiles): boolean {
-  const tops = [...new Set(["", topFolder(files)])].map((r) => under(files, r));
+  const tops = [...new Set(["", wrappingFolder(files, HOST_FOLDERS)])].map((r) => filesUnder(files, r));
   if (tops.some((f) => f.has(PLUGIN_MANIFEST) || f.has(PROJECT_HOOKS) || f.has(PROJECT_CONFIG))) return true;
   const config = files.get("config.toml");
   if (typeof config === "string" && /^\s*\[\[?\s*hooks[\].]/m.test(config)) return true;
