@@ -4,7 +4,7 @@ import { parsePipeline } from "~/core/pipeline/parsePipeline";
 import { fimOneProfile } from "~/core/profiles";
 import { runSandboxedProcess } from "~/server/sandbox/process";
 import { skipReason } from "~/server/sandbox/process/testSandbox";
-import { FIM_ONE_HOOKS_STUB } from "./testing/fimOneHooksStub";
+import { fimOneStubPackage } from "./testing/fimOneHooksStub";
 
 /*
  * The exported package loaded by Python in the process sandbox, with FIM One's module paths
@@ -12,43 +12,6 @@ import { FIM_ONE_HOOKS_STUB } from "./testing/fimOneHooksStub";
  * written here (not FIM One's code): register(registry) adds the hooks, and the registry runs
  * the seed's guard on a write of a read-only org.
  */
-
-
-
-const STUB_BASE = `import abc
-
-from fim_one.core.agent.hooks import Hook, HookContext, HookPoint, HookResult
-
-
-class _ClassHook(abc.ABC):
-    name = "unnamed_hook"
-    description = ""
-    priority = 50
-    tool_filter = None
-    hook_point = HookPoint.PRE_TOOL_USE
-
-    def should_trigger(self, context):
-        return True
-
-    @abc.abstractmethod
-    async def execute(self, context): ...
-
-    def as_hook(self):
-        async def handler(ctx):
-            if not self.should_trigger(ctx):
-                return HookResult()
-            return await self.execute(ctx)
-
-        return Hook(self.name, self.hook_point, handler, self.description, self.priority, self.tool_filter)
-
-
-class PreToolUseHook(_ClassHook):
-    hook_point = HookPoint.PRE_TOOL_USE
-
-
-class PostToolUseHook(_ClassHook):
-    hook_point = HookPoint.POST_TOOL_USE
-`;
 
 const DRIVER = `import asyncio, dataclasses, json
 from fim_one.core.agent.hooks import HookContext, HookPoint, HookRegistry
@@ -81,12 +44,7 @@ describe("the exported FIM One package in Python", () => {
       command: { argv: ["python3", "-B", "-E", "-s", "driver.py"] },
       files: [
         ...bundle.files.filter((f) => f.path.endsWith(".py")).map((f) => ({ path: f.path, content: f.content })),
-        { path: "fim_one/__init__.py", content: "" },
-        { path: "fim_one/core/__init__.py", content: "" },
-        { path: "fim_one/core/agent/__init__.py", content: "" },
-        { path: "fim_one/core/agent/hooks.py", content: FIM_ONE_HOOKS_STUB },
-        { path: "fim_one/core/hooks/__init__.py", content: "from .base import PostToolUseHook, PreToolUseHook\n" },
-        { path: "fim_one/core/hooks/base.py", content: STUB_BASE },
+        ...fimOneStubPackage(),
         { path: "driver.py", content: DRIVER },
       ],
       limits: { timeoutMs: 20_000 },

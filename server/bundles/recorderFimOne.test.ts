@@ -9,7 +9,7 @@ import { fimOneProfile } from "~/core/profiles";
 import { importText } from "~/core/sessions/testing";
 import { exportPlugin, exportPluginZip, importPluginZip } from "./service";
 import { writeFiles } from "./testing/commandHook";
-import { FIM_ONE_HOOKS_STUB } from "./testing/fimOneHooksStub";
+import { fimOneStubPackage } from "./testing/fimOneHooksStub";
 
 /*
  * The FIM One recorder, run by Python 3 with the exported package and a stub of FIM One's hook API
@@ -17,38 +17,6 @@ import { FIM_ONE_HOOKS_STUB } from "./testing/fimOneHooksStub";
  * not FIM One's code): registered first, it records a call a hook blocks, and the recording
  * imports back as "Run this point" contexts.
  */
-
-
-
-const STUB_BASE = `from fim_one.core.agent.hooks import Hook, HookPoint, HookResult
-
-
-class _ClassHook:
-    name = "unnamed_hook"
-    description = ""
-    priority = 50
-    tool_filter = None
-    hook_point = HookPoint.PRE_TOOL_USE
-
-    def should_trigger(self, context):
-        return True
-
-    def as_hook(self):
-        async def handler(ctx):
-            if not self.should_trigger(ctx):
-                return HookResult()
-            return await self.execute(ctx)
-
-        return Hook(self.name, self.hook_point, handler, self.description, self.priority, self.tool_filter)
-
-
-class PreToolUseHook(_ClassHook):
-    hook_point = HookPoint.PRE_TOOL_USE
-
-
-class PostToolUseHook(_ClassHook):
-    hook_point = HookPoint.POST_TOOL_USE
-`;
 
 const DRIVER = `import asyncio, dataclasses, json
 from fim_one.core.agent.hooks import HookContext, HookPoint, HookRegistry
@@ -65,7 +33,6 @@ print(json.dumps(dataclasses.asdict(asyncio.run(registry.run_post_tool(post)))))
 `;
 
 const GUARD = `from fim_one_hooks import HookContext, HookResult, PreToolUseHook
-
 
 class DeleteGuard(PreToolUseHook):
     name = "delete_guard"
@@ -99,7 +66,7 @@ describe("the FIM One recorder", () => {
     });
     const files = exportPlugin(pipeline, "fim-one", null, { recorder: true }).files;
     expect(files.map((f) => f.path)).toContain("hookwright_hooks/hookwright_recorder.py");
-    await writeFiles(dir, [...files, { path: "fim_one/__init__.py", content: "" }, { path: "fim_one/core/__init__.py", content: "" }, { path: "fim_one/core/agent/__init__.py", content: "" }, { path: "fim_one/core/agent/hooks.py", content: FIM_ONE_HOOKS_STUB }, { path: "fim_one/core/hooks/__init__.py", content: "" }, { path: "fim_one/core/hooks/base.py", content: STUB_BASE }]);
+    await writeFiles(dir, [...files, ...fimOneStubPackage()]);
     const run = spawnSync("python3", ["-c", DRIVER], { cwd: dir, env: { ...process.env, PYTHONPATH: dir }, encoding: "utf8" });
     expect(run.stderr).toBe("");
     expect(run.stdout.trim().split("\n").map((l) => JSON.parse(l) as unknown)).toEqual([

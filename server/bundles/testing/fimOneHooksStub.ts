@@ -76,3 +76,51 @@ class HookRegistry:
                 context.tool_result = result.modified_result
         return combined
 `;
+
+/** A stand-in for fim_one/core/hooks/base.py: the PreToolUseHook / PostToolUseHook classes hooks subclass (semantics.md §6c). */
+const FIM_ONE_BASE_STUB = `import abc
+
+from fim_one.core.agent.hooks import Hook, HookContext, HookPoint, HookResult
+
+
+class _ClassHook(abc.ABC):
+    name = "unnamed_hook"
+    description = ""
+    priority = 50
+    tool_filter = None
+    hook_point = HookPoint.PRE_TOOL_USE
+
+    def should_trigger(self, context):
+        return True
+
+    @abc.abstractmethod
+    async def execute(self, context): ...
+
+    def as_hook(self):
+        async def handler(ctx):
+            if not self.should_trigger(ctx):
+                return HookResult()
+            return await self.execute(ctx)
+
+        return Hook(self.name, self.hook_point, handler, self.description, self.priority, self.tool_filter)
+
+
+class PreToolUseHook(_ClassHook):
+    hook_point = HookPoint.PRE_TOOL_USE
+
+
+class PostToolUseHook(_ClassHook):
+    hook_point = HookPoint.POST_TOOL_USE
+`;
+
+/** The stand-in fim_one package (hooks.py and hooks/base.py above), as files to lay beside an exported hookwright_hooks/. */
+export function fimOneStubPackage(): { path: string; content: string }[] {
+  return [
+    { path: "fim_one/__init__.py", content: "" },
+    { path: "fim_one/core/__init__.py", content: "" },
+    { path: "fim_one/core/agent/__init__.py", content: "" },
+    { path: "fim_one/core/agent/hooks.py", content: FIM_ONE_HOOKS_STUB },
+    { path: "fim_one/core/hooks/__init__.py", content: "from .base import PostToolUseHook, PreToolUseHook\n" },
+    { path: "fim_one/core/hooks/base.py", content: FIM_ONE_BASE_STUB },
+  ];
+}
