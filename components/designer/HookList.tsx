@@ -5,6 +5,7 @@ import { hooksAtPoint } from "~/core/pipeline/changes";
 import { groupByMatcher } from "~/core/pipeline/matcherGroups";
 import type { HookPointSpec, Profile } from "~/core/profiles";
 import { gatedHooks } from "~/core/profiles/gating";
+import { matcherRulesOf } from "~/core/profiles/pointRules";
 import type { Pipeline } from "~/core/pipeline/schema";
 import { runtimeKindOf } from "~/core/pipeline/runtimeSchema";
 import { useEditorStore } from "~/components/store/EditorStoreProvider";
@@ -35,7 +36,7 @@ export function HookList({ point, profile }: { point: HookPointSpec; profile?: P
   const pluginId = usePluginId(profile?.id, doc.name);
   const gated = useMemo(() => gatedReasons(profile, doc, pluginId), [profile, doc, pluginId]);
   const positions = useMemo(() => runPositions(hooks.filter((h) => !gated.has(h.id)), point.ordering), [hooks, point.ordering, gated]);
-  const matcher = useMemo(() => (profile?.matcherShape ? { shape: profile.matcherShape, check: profile.checkMatcher } : undefined), [profile]);
+  const matcher = useMemo(() => (profile ? matcherRulesOf(profile, point) : undefined), [profile, point]);
   // Grouped as the host's settings file lists them (profile data), else one list in registration order.
   const groups = useMemo(() => (profile?.matcherGroups && point.hasMatcher ? groupByMatcher(hooks) : null), [profile, point.hasMatcher, hooks]);
   const shown = useMemo(() => (groups ? groups.flatMap((g) => g.hooks) : hooks), [groups, hooks]);

@@ -33,7 +33,7 @@ function problemOf(doc: Pipeline, change: PipelineChange): string | null {
 /** Function · TypeScript / Command: switching is one change (one undo), with the profile's template. */
 export function RuntimeSwitch(props: Props) {
   const { profile, hook } = props;
-  const kinds = runtimesOf(profile);
+  const kinds = runtimesOf(profile, hook.point);
   if (kinds.length < 2) return null;
   const current = hook.runtime?.kind ?? "function";
   return (

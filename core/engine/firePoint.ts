@@ -2,6 +2,7 @@ import type { Json, JsonObject } from "../json";
 import { orderHooks } from "../pipeline/runOrder";
 import type { Hook, Pipeline } from "../pipeline/schema";
 import { gateOf } from "../profiles/gating";
+import { matcherRulesOf } from "../profiles/pointRules";
 import type { HookPointSpec, Profile } from "../profiles/types";
 import type { DroppedHook, HookStatus, IgnoredWrite, TraceEvent, UnsequencedTraceEvent } from "../trace/events";
 import { applyPatch } from "../trace/jsonPatch";
@@ -47,7 +48,7 @@ export function hooksForPoint(pipeline: Pipeline, spec: HookPointSpec, scope: { 
 export function selectHooks(pipeline: Pipeline, spec: HookPointSpec, scope: { profile?: Profile; context?: JsonObject; pluginId?: string } = {}): { hooks: Hook[]; unmatched: Hook[]; dropped: DroppedHook[] } {
   const { profile, context } = scope;
   // A host that tests a matcher against the whole context (Claude Code mods' filter objects).
-  const matchHook = profile?.matchHook;
+  const matchHook = profile ? matcherRulesOf(profile, spec)?.match : undefined;
   if (matchHook && context && spec.hasMatcher) {
     const { hooks, dropped } = selectHooks(pipeline, spec, { ...scope, context: undefined });
     const covers = (h: Hook) => typeof h.matcher !== "string" || h.matcher.trim() === "" || matchHook(h.matcher, context);
@@ -99,22 +100,38 @@ export function createFirePoint(options: {
   const pluginId = options.pluginId ?? pipeline.name;
   const specs = new Map(profile.points.map((p) => [p.id, p]));
   const commands = profile.hookCommands?.(pipeline) ?? null;
-  /** Inner links running (see FirePoint.record), and what they recorded, to write after the outermost point ends. */
+  /**
+   * Inner links running (see FirePoint.record), and what they recorded with the depth they were
+   * recorded at, to write after the outermost point ends. Points do not nest in the trace: a point
+   * fired inside another's inner link is written after that point's end (settle).
+   */
   let depth = 0;
-  const held: UnsequencedTraceEvent[] = [];
+  const held: { level: number; event: UnsequencedTraceEvent }[] = [];
   const record = (event: UnsequencedTraceEvent): TraceEvent => {
     if (depth === 0) return options.record(event);
-    held.push(event);
+    held.push({ level: depth, event });
     // Nothing reads a held event's seq; it gets its real one when written.
     return { seq: 0, ...event } as TraceEvent;
   };
-  const release = () => {
-    if (depth === 0) for (const event of held.splice(0)) options.record(event);
+  /**
+   * A point fired at `level` ended: what links inside it recorded (deeper levels, interleaved with
+   * its own events from `mark` on) moves after its own events, in the order recorded; at level 0
+   * everything held is written.
+   */
+  const settle = (level: number, mark: number) => {
+    if (level > 0) {
+      const since = held.splice(mark);
+      held.push(...since.filter((h) => h.level === level), ...since.filter((h) => h.level !== level));
+    }
+    if (depth === 0) for (const { event } of held.splice(0)) options.record(event);
   };
 
   async function fire<TView, TOut>(stage: StageBinding<TView, TOut>, view: TView, inner?: (event: JsonObject) => Promise<Json>): Promise<FiredPoint<TOut>> {
     const spec = specs.get(stage.point);
     if (!spec) throw new Error(`binding fires "${stage.point}", which profile "${profile.id}" does not define`);
+    const level = depth;
+    const mark = held.length;
+    const release = () => settle(level, mark);
     if (stage.when && !stage.when(view)) {
       const context = stage.context(view);
       return { value: stage.readBack(context, view, { calls: [], context, result: null }).value, aborted: null };

@@ -104,6 +104,7 @@ export async function runToolPhase(toolUses: readonly ToolUseBlock[], deps: Tool
     const decision = fired.value;
     if (decision.answered) {
       if (decision.additionalContext) guidance.push(decision.additionalContext);
+      if (decision.stopAfter && !stopAfter) stopAfter = decision.stopAfter;
       const answer: ToolResultBlock = { type: "tool_result", tool_use_id: toolUse.id, content: decision.answered.content, is_error: decision.answered.isError };
       if (decision.answered.hookId !== null && ranInside.length === 0) {
         // Answered above the tool, which never ran: recorded as a claim.

@@ -1,6 +1,7 @@
 import type { FieldIssue } from "../pipeline/parsePipeline";
 import type { Pipeline, Scenario } from "../pipeline/schema";
 import { runtimeKindOf } from "../pipeline/runtimeSchema";
+import { matcherRulesOf, runtimesOf } from "../profiles/pointRules";
 import type { Profile } from "../profiles/types";
 import { SimulationError } from "./errors";
 
@@ -13,11 +14,12 @@ export function checkPipelineAgainstProfile(pipeline: Pipeline, profile: Profile
       issues.push({ path: `hooks[${i}].point`, message: `"${hook.point}" is not a hook point of the ${profile.name} profile (known: ${known.join(", ")})` });
     }
     // The host refuses (or never matches) a matcher it cannot read; a disabled hook is never registered.
-    const problem = hook.enabled && hook.matcher !== null ? (profile.checkMatcher?.(hook.matcher) ?? null) : null;
+    const spec = profile.points.find((p) => p.id === hook.point);
+    const problem = hook.enabled && hook.matcher !== null ? (matcherRulesOf(profile, spec)?.check?.(hook.matcher) ?? null) : null;
     if (problem) issues.push({ path: `hooks[${i}].matcher`, message: problem });
     const runtime = runtimeKindOf(hook);
-    const takes = profile.runtimes ?? ["function"];
-    if (!takes.includes(runtime)) issues.push({ path: `hooks[${i}].runtime`, message: `${profile.name} does not run ${runtime} hooks (it takes: ${takes.join(", ")})` });
+    const takes = runtimesOf(profile, hook.point);
+    if (!takes.includes(runtime)) issues.push({ path: `hooks[${i}].runtime`, message: `${profile.name} does not run ${runtime} hooks${spec?.runtimes ? ` on ${hook.point}` : ""} (it takes: ${takes.join(", ")})` });
   });
   if (profile.chainRuntimes === "per-point") issues.push(...mixedRuntimeIssues(pipeline));
   return issues;

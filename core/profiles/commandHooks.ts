@@ -1,6 +1,7 @@
 import type { SetHookCommandLanguageChange, SetHookRuntimeChange } from "../pipeline/changes";
 import type { CommandLanguage, RuntimeKind } from "../pipeline/runtimeSchema";
 import type { Hook } from "../pipeline/schema";
+import { runtimesOf } from "./pointRules";
 import type { Profile } from "./types";
 
 /**
@@ -9,10 +10,7 @@ import type { Profile } from "./types";
  * The changes themselves (core/pipeline/changes.ts) know no host.
  */
 
-/** The runtimes `profile`'s host takes (absent: functions only). */
-export function runtimesOf(profile: Pick<Profile, "runtimes">): RuntimeKind[] {
-  return profile.runtimes ?? ["function"];
-}
+export { runtimesOf };
 
 /**
  * The one change that turns `hook` into a `kind` hook: to a command, a bash script at the
@@ -24,7 +22,7 @@ export function runtimesOf(profile: Pick<Profile, "runtimes">): RuntimeKind[] {
  * @example runtimeSwitchChange(claudeCodeProfile, hook, "command") // { type: "setHookRuntime", runtime: { kind: "command", language: "bash", … }, code: "#!/usr/bin/env bash…" }
  */
 export function runtimeSwitchChange(profile: Profile, hook: Hook, kind: RuntimeKind): SetHookRuntimeChange | null {
-  if ((hook.runtime?.kind ?? "function") === kind || !runtimesOf(profile).includes(kind)) return null;
+  if ((hook.runtime?.kind ?? "function") === kind || !runtimesOf(profile, hook.point).includes(kind)) return null;
   if (kind === "function") {
     const point = profile.points.find((p) => p.id === hook.point);
     return { type: "setHookRuntime", hookId: hook.id, runtime: null, code: point?.template ?? "" };

@@ -76,6 +76,13 @@ export interface DecisionSpec {
   doc: string;
 }
 
+/** How a point's matchers are edited, tested against a context and checked (see Profile.matcherShape, matchHook, checkMatcher). */
+export interface MatcherRules {
+  shape: "pattern" | "tool-ids" | "filter";
+  match?: (matcher: string, context: JsonObject) => boolean;
+  check?: (matcher: string | string[]) => string | null;
+}
+
 export interface HookPointSpec {
   id: string; // "pre-model-call"
   /** One line: when it fires and what it may do. Shown on hover. */
@@ -110,6 +117,14 @@ export interface HookPointSpec {
   matcherTarget?: string;
   /** How a pattern matcher is read: Claude Code's rules (default) or Codex CLI's (`-` makes a regex). */
   matcherSyntax?: "claude-code" | "codex";
+  /**
+   * This point's matcher rules where they differ from the profile's (Claude Code mods: a
+   * settings.json PreToolUse hook takes a tool pattern beside the mods' filter objects). Absent:
+   * the profile's `matcherShape`, `matchHook` and `checkMatcher`; read through `matcherRulesOf`.
+   */
+  matcherRules?: MatcherRules;
+  /** The runtimes this point's hooks may have where they differ from the profile's (a mod is a function only); read through `runtimesOf`. */
+  runtimes?: RuntimeKind[];
   /**
    * Values the matched field takes besides tool names (SessionStart `source`: startup, resume …),
    * offered when testing a matcher; absent for tool events (the scenarios' tools are offered).

@@ -8,12 +8,16 @@ import type { TraceEvent } from "../../trace/events";
 import { claudeCodeModsProfile } from "./index";
 
 /** A turn of one Bash call (`rm -rf build`) through mods given as in-process functions `($, e, next)`. */
-async function turn(hooks: { id: string; point: string; matcher?: string; fn: ($: { ui: { log(t: string): void } }, e: Record<string, unknown>, next: (e?: unknown) => Promise<unknown>) => unknown }[]) {
+async function turn(
+  hooks: { id: string; point: string; matcher?: string; fn: ($: { ui: { log(t: string): void } }, e: Record<string, unknown>, next: (e?: unknown) => Promise<unknown>) => unknown }[],
+  /** settings.json PreToolUse hooks (matcher Bash), as in-process functions of the hook input. */
+  settings: { id: string; matcher?: string; fn: (input: { tool_input: { command?: string } }) => unknown }[] = [],
+) {
   const parsed = parsePipeline({
     format: "hookwright.pipeline/v1",
     name: "t",
     profile: "claude-code-mods",
-    hooks: hooks.map((h) => ({ id: h.id, point: h.point, name: h.id, enabled: true, matcher: h.matcher ?? null, code: "" })),
+    hooks: [...hooks.map((h) => ({ id: h.id, point: h.point, name: h.id, enabled: true, matcher: h.matcher ?? null, code: "" })), ...settings.map((h) => ({ id: h.id, point: "PreToolUse", name: h.id, enabled: true, matcher: h.matcher ?? "Bash", code: "" }))],
     scenarios: [
       {
         name: "s",
@@ -32,15 +36,17 @@ async function turn(hooks: { id: string; point: string; matcher?: string; fn: ($
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
   const pipeline = parsed.value;
   const scenario = pipeline.scenarios[0] as (typeof pipeline.scenarios)[number];
-  const runner = createInProcessRunner({ hooks: Object.fromEntries(hooks.map((h) => [h.id, h.fn as unknown as TestHook])) });
+  const runner = createInProcessRunner({ hooks: Object.fromEntries([...hooks, ...settings].map((h) => [h.id, h.fn as unknown as TestHook])) });
   const events: TraceEvent[] = [];
   await simulate({ pipeline, scenario, profile: claudeCodeModsProfile, runner, model: createScriptedModel(scenario.model), emit: (_, full) => void events.push(full) });
   assertTraceContract(events);
   const cards = events.flatMap((e) => (e.type === "hook.end" ? [{ hook: e.hookId, status: e.status, decision: e.decision, patch: e.patch, error: e.error }] : []));
+  const ranWith = events.flatMap((e) => (e.type === "tool.call" && !events.some((r) => r.type === "tool.result" && r.toolUseId === e.toolUseId && r.claimedBy) ? [e.input] : []));
   const ran = events.flatMap((e) => (e.type === "tool.result" && !e.claimedBy ? [e.content] : []));
   const end = events.at(-1);
   const read = end?.type === "run.end" ? (end.messages ?? []).flatMap((m) => (Array.isArray(m.content) ? m.content.filter((b) => b.type === "tool_result") : [])).map((b) => (b.type === "tool_result" ? b.content : "")) : [];
-  return { cards, ran, read };
+  const texts = end?.type === "run.end" ? (end.messages ?? []).flatMap((m) => (m.role === "user" && Array.isArray(m.content) ? m.content.flatMap((b) => (b.type === "text" ? [b.text] : [])) : [])) : [];
+  return { cards, ran, read, ranWith, texts, exit: end?.type === "run.end" ? end.exitReason : null };
 }
 
 describe("claude-code-mods in the loop (in-process hooks)", () => {
@@ -79,5 +85,62 @@ describe("claude-code-mods in the loop (in-process hooks)", () => {
     const classic = await turn([{ id: "c", point: "classic.PreToolUse", fn: async () => ({ deny: "bare reason" }) }]);
     expect(classic.ran).toEqual([]);
     expect(classic.read).toEqual(["bare reason"]);
+  });
+
+  it("settings.json hooks run beneath the mods: they read the mods' rewrite, their deny reaches the classic mod and the model in their own words, their context after the result", async () => {
+    const seen: string[] = [];
+    const r = await turn(
+      [
+        { id: "safe", point: "tool.call", fn: async (_$, e, next) => next({ ...e, command: String(e.command).replace("rm -rf", "rm -ri") }) },
+        {
+          id: "reader",
+          point: "classic.PreToolUse",
+          fn: async (_$, e, next) => {
+            const answer = await next(e);
+            seen.push(JSON.stringify(answer));
+            return answer;
+          },
+        },
+      ],
+      [
+        { id: "gate", fn: (input) => (input.tool_input.command?.startsWith("rm -ri") ? { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no rm at all" } } : {}) },
+        { id: "note", fn: () => ({ hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "rm was asked for" } }) },
+      ],
+    );
+    expect(seen).toEqual([JSON.stringify({ deny: "PreToolUse:Bash hook error: no rm at all", additionalContext: ["rm was asked for"] })]);
+    expect(r.ran).toEqual([]);
+    expect(r.read).toEqual(["PreToolUse:Bash hook error: no rm at all"]);
+    expect(r.texts).toContain("PreToolUse:Bash hook additional context: rm was asked for");
+    expect(r.cards.map((c) => [c.hook, c.status])).toEqual([
+      ["safe", "changed"],
+      ["reader", "unchanged"],
+      ["gate", "unchanged"],
+      ["note", "unchanged"],
+    ]);
+  });
+
+  it("a settings updatedInput beats the mods' rewrite (fact 13); a mod's deny means the settings hooks never run (fact 14)", async () => {
+    const updated = await turn(
+      [{ id: "safe", point: "tool.call", fn: async (_$, e, next) => next({ ...e, command: "echo mod" }) }],
+      [{ id: "upd", fn: () => ({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { command: "echo settings" } } }) }],
+    );
+    expect(updated.ran).toEqual(["out-1"]);
+    expect(updated.exit).toBe("no_tool_calls");
+    let called = false;
+    const denied = await turn(
+      [{ id: "gate", point: "tool.call", fn: async () => ({ deny: "mods first" }) }],
+      [{ id: "never", fn: () => { called = true; return {}; } }],
+    );
+    expect(called).toBe(false);
+    expect(denied.read).toEqual(["<tool_use_error>mods first</tool_use_error>"]);
+  });
+
+  it("a settings ask is refused as claude -p refuses it (the engine's sentence without a reason); a defer ends the run", async () => {
+    const asked = await turn([], [{ id: "ask", fn: () => ({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask" } }) }]);
+    expect(asked.read).toEqual(["Hook PreToolUse:Bash asked for confirmation for this tool"]);
+    expect(asked.ran).toEqual([]);
+    const deferred = await turn([], [{ id: "defer", fn: () => ({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "defer" } }) }]);
+    expect(deferred.exit).toBe("tool_deferred");
+    expect(deferred.ran).toEqual([]);
   });
 });

@@ -1,27 +1,70 @@
 import type { ProfileBinding, StageBinding, ToolCallView } from "../../engine/binding";
 import type { Json, JsonObject } from "../../json";
+import { hookInputBase } from "../claude-code/binding";
 import { classicDenyAsToolCallResult, classicPreToolUseOutcome } from "./classicPreToolUse";
 import { MODS_EDGES } from "./graph";
+import { SETTINGS_PRE_TOOL_USE, settingsAnswerForMods } from "./settingsPreToolUse";
 import { engineToolCallResult, toolCallEvent, toolCallInput, toolCallModelResult } from "./toolCall";
 
 /**
  * How the loop drives Claude Code mods (2.1.330), as core/profiles/claude-code-mods/dispatchToolCall.ts
  * nests them: the `tool.call` point's chain runs the tool itself beneath its innermost middleware
- * (the stage's `inner`): there the `classic.PreToolUse` point fires, and unless it denied, the
- * loop's tool runs with the input it settled on. So `next(e)` resolves to the tool's real output,
- * runs the tool again when called twice, and never runs it when a mod answered above.
+ * (the stage's `inner`): there the `classic.PreToolUse` point fires, inside its `next(e)` the
+ * settings.json PreToolUse hooks (folded as the claude-code profile folds them), and unless the
+ * chain denied, the loop's tool runs with the input it settled on. So `next(e)` resolves to the
+ * tool's real output, runs the tool again when called twice, and never runs it when a mod answered above.
  */
 
-/** What the classic.PreToolUse chain decided for one call, kept for the tool.call read-back. */
+type RunEnd = { exitReason: string; error: string | null };
+
+/** What the classic and settings chains decided for one call, kept for the tool.call read-back. */
 interface ClassicState {
-  /** The classic.PreToolUse hook whose answer denied the call (the tool never ran). */
+  /** The classic.PreToolUse or settings hook whose answer denied the call (the tool never ran). */
   deniedBy: string | null;
+  /** Context texts for the model, after the call's tool_result. */
+  contexts: string[];
+  /** A settings hook deferred the call: the run ends here. */
+  end: RunEnd | null;
+  /** A settings hook returned continue: false: the tool runs, then the run ends. */
+  stopAfter: RunEnd | null;
 }
 const classicStates = new WeakMap<ToolCallView, ClassicState>();
+const stateOf = (view: ToolCallView): ClassicState => {
+  let state = classicStates.get(view);
+  if (!state) classicStates.set(view, (state = { deniedBy: null, contexts: [], end: null, stopAfter: null }));
+  return state;
+};
 
-type ClassicView = ToolCallView & { event: JsonObject };
+type EventView = ToolCallView & { event: JsonObject };
 
-const classicPreToolUse: StageBinding<ClassicView, { answer: Json; answeredBy: string | null }> = {
+function isObject(value: Json | undefined | null): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** settings.json PreToolUse hooks on the event the classic mods passed on (fact 11), read back in the mods' shape. */
+interface SettingsRead {
+  answer: JsonObject;
+  deniedBy: string | null;
+  end: RunEnd | null;
+  stopAfter: RunEnd | null;
+}
+
+const settingsPreToolUse: StageBinding<EventView, SettingsRead> = {
+  point: SETTINGS_PRE_TOOL_USE,
+  edge: MODS_EDGES.settingsPreToolUse,
+  context: (view) => ({ input: { ...hookInputBase(view, "PreToolUse"), tool_name: view.toolUse.name, tool_input: toolCallInput(view.event), tool_use_id: view.toolUse.id } }),
+  readBack: (_context, view, chain) => {
+    const r = isObject(chain.result) ? chain.result : null;
+    const by = typeof r?.decidedBy === "string" ? r.decidedBy : null;
+    const tool = view.toolUse.name;
+    const end = r?.decision === "defer" ? { exitReason: "tool_deferred", error: `hook "${by ?? ""}" deferred this ${tool} call: the tool did not run and the run ended (stop_reason tool_deferred)` } : null;
+    const stopAfter = !end && r?.continue === false ? { exitReason: "stopped_by_hook", error: `a PreToolUse hook returned continue: false${typeof r.stopReason === "string" ? `: ${r.stopReason}` : ""}` } : null;
+    // A deferred call: the classic mods read {} (observed), whatever else the hooks said.
+    return { value: { answer: end ? {} : settingsAnswerForMods(r, tool), deniedBy: r?.decision === "deny" || r?.decision === "ask" ? by : null, end, stopAfter } };
+  },
+};
+
+const classicPreToolUse: StageBinding<EventView, { answer: Json; answeredBy: string | null }> = {
   point: "classic.PreToolUse",
   edge: MODS_EDGES.classicPreToolUse,
   context: (view) => view.event,
@@ -32,7 +75,7 @@ const classicPreToolUse: StageBinding<ClassicView, { answer: Json; answeredBy: s
 };
 
 function isDeny(value: Json | undefined): boolean {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && typeof value.deny === "string";
+  return isObject(value) && typeof value.deny === "string";
 }
 
 export const claudeCodeModsBinding: ProfileBinding = {
@@ -44,21 +87,36 @@ export const claudeCodeModsBinding: ProfileBinding = {
     context: (view) => toolCallEvent(view.toolUse.name, view.toolUse.id, view.toolUse.input as JsonObject),
     async inner(event, view, ports) {
       // The engine's own link beneath the tool.call mods: the classic.PreToolUse chain, whose own
-      // next(e) is the settings.json hooks' folded answer ({} here: this profile holds none).
-      const classic = await ports.fire(classicPreToolUse, { ...view, event }, async () => ({}));
-      const outcome = classicPreToolUseOutcome(classic.value.answer, toolCallInput(event));
+      // next(e) is the settings.json hooks' folded answer ({} when none is configured).
+      const state = stateOf(view);
+      let settingsDeniedBy: string | null = null;
+      const classic = await ports.fire(classicPreToolUse, { ...view, event }, async (classicEvent) => {
+        const settings = await ports.fire(settingsPreToolUse, { ...view, event: classicEvent });
+        settingsDeniedBy = settings.value.deniedBy;
+        state.end ??= settings.value.end;
+        state.stopAfter ??= settings.value.stopAfter;
+        return settings.value.answer;
+      });
+      // A deferred call gets no result at all: the tool.call mods read { ref, text: "" } (observed).
+      if (state.end) return { ref: 1, text: "" };
+      const outcome = classicPreToolUseOutcome(classic.value.answer, toolCallInput(event), view.toolUse.name);
+      state.contexts.push(...outcome.additionalContext);
       if ("deny" in outcome) {
-        classicStates.set(view, { deniedBy: classic.value.answeredBy });
+        state.deniedBy = classic.value.answeredBy ?? settingsDeniedBy;
         return classicDenyAsToolCallResult(outcome.deny);
       }
       const ran = await ports.runTool(outcome.run);
       return engineToolCallResult(ran.content, ran.isError);
     },
     readBack(_context, view, chain) {
+      const state = stateOf(view);
+      if (state.end) return { value: { claim: null, end: state.end } };
       const ran = (view.ranInside?.length ?? 0) > 0;
       const model = toolCallModelResult(view.toolUse.name, chain.result ?? {}, ran);
-      const answeredBy = chain.calls.find((c) => c.middleware?.outcome === "answered")?.hookId ?? classicStates.get(view)?.deniedBy ?? null;
-      return { value: { claim: null, answered: { content: model.content, isError: model.isError, hookId: ran ? null : answeredBy } } };
+      const answeredBy = chain.calls.find((c) => c.middleware?.outcome === "answered")?.hookId ?? state.deniedBy ?? null;
+      // The settings hooks' context reaches the model after the call's result, a denial's too (fact 49, settings test).
+      const additionalContext = state.contexts.length > 0 ? `PreToolUse:${view.toolUse.name} hook additional context: ${state.contexts.join("\n")}` : null;
+      return { value: { claim: null, answered: { content: model.content, isError: model.isError, hookId: ran ? null : answeredBy }, additionalContext, stopAfter: state.stopAfter } };
     },
   },
 };

@@ -10,8 +10,8 @@ import { engineToolCallResult } from "./toolCall";
 
 /** What the engine does with the call after the classic.PreToolUse chain answered `answer`. */
 export type ClassicPreToolUseOutcome =
-  /** The call does not run; the model reads the bare reason (fact 25). */
-  | { deny: string }
+  /** The call does not run; the model reads the bare reason (fact 25), then any context. */
+  | { deny: string; additionalContext: string[] }
   /** The call runs with this input (`updatedInput`, fact 26; otherwise the envelope's own input). */
   | { run: JsonObject; additionalContext: string[] };
 
@@ -20,11 +20,14 @@ export function checkClassicPreToolUseAnswer(answer: Json): string | null {
   return typeof answer === "object" && answer !== null && !Array.isArray(answer) ? null : "not an object";
 }
 
-export function classicPreToolUseOutcome(answer: Json, input: JsonObject): ClassicPreToolUseOutcome {
+export function classicPreToolUseOutcome(answer: Json, input: JsonObject, tool: string): ClassicPreToolUseOutcome {
   const value = typeof answer === "object" && answer !== null && !Array.isArray(answer) ? answer : {};
-  if (typeof value.deny === "string") return { deny: value.deny };
-  const updated = value.updatedInput;
   const context = Array.isArray(value.additionalContext) ? value.additionalContext.filter((c): c is string => typeof c === "string") : [];
+  if (typeof value.deny === "string") return { deny: value.deny, additionalContext: context };
+  // A settings hook's ask: claude -p has no one to ask and refuses the call with the reason, or the
+  // engine's own sentence when the hook gave none (claudeCodeMods.settings.test.ts).
+  if (typeof value.ask === "string") return { deny: value.ask || `Hook PreToolUse:${tool} asked for confirmation for this tool`, additionalContext: context };
+  const updated = value.updatedInput;
   // Only a whole updatedInput replacing `command` was tried (fact 26); Bash ignores the description it drops.
   return { run: typeof updated === "object" && updated !== null && !Array.isArray(updated) ? updated : input, additionalContext: context };
 }

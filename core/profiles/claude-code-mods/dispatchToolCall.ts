@@ -53,9 +53,9 @@ export async function dispatchToolCall(d: ToolCallDispatch): Promise<ToolCallOut
       failure: "fail-open",
     });
     preToolUseRecords.push(classic.records);
-    const outcome = classicPreToolUseOutcome(classic.result, toolCallInput(event));
-    if ("deny" in outcome) return classicDenyAsToolCallResult(outcome.deny);
+    const outcome = classicPreToolUseOutcome(classic.result, toolCallInput(event), d.tool);
     additionalContext.push(...outcome.additionalContext);
+    if ("deny" in outcome) return classicDenyAsToolCallResult(outcome.deny);
     ran.push(outcome.run);
     const result = await d.runTool(outcome.run);
     return engineToolCallResult(result.text, result.isError);

@@ -1,3 +1,4 @@
+import { claudeCodeProfile } from "../claude-code";
 import type { Profile } from "../types";
 import { FilterSyntaxError, matchesFilter, parseFilterSource } from "./filter";
 import { modsEdges, modsGroups, modsNodes } from "./graph";
@@ -41,5 +42,9 @@ export const claudeCodeModsProfile: Profile = {
       return error instanceof FilterSyntaxError ? error.message : String(error);
     }
   },
-  runtimes: ["function"],
+  // Mods are functions (their points say so); the settings.json hooks beside them are commands or functions, run as Claude Code runs them.
+  runtimes: ["function", "command"],
+  commandProtocol: claudeCodeProfile.commandProtocol,
+  commandAuthoring: claudeCodeProfile.commandAuthoring,
+  hookCommands: (pipeline) => claudeCodeProfile.hookCommands?.(pipeline) ?? new Map(),
 };

@@ -3,10 +3,13 @@ import { checkClassicPreToolUseAnswer } from "./classicPreToolUse";
 import { checkToolCallAnswer, TOOL_CALL_RESERVED_KEYS } from "./toolCall";
 import type { ContextField } from "../types";
 import type { Json } from "../../json";
+import { settingsPreToolUsePoint } from "./settingsPreToolUse";
 
 /**
  * The mod events Hookwright runs in a pipeline's turn, as the engine (2.1.330) runs them
- * (docs/claude-code-mods.md): `tool.call` and, inside its `next(e)`, `classic.PreToolUse`. A hook
+ * (docs/claude-code-mods.md): `tool.call` and, inside its `next(e)`, `classic.PreToolUse`; inside
+ * that one's `next(e)` the settings.json `PreToolUse` hooks, which are not mods (commands or
+ * functions, folded as the claude-code profile folds them). A hook
  * is one middleware, `async ($, e, next) => …`, on a deeply frozen copy of the event; the
  * pipeline's order is the chain's (first outermost, as `--plugin-dir` order and `on()` order are).
  */
@@ -51,6 +54,7 @@ export const modsPoints: HookPointSpec[] = [
     ],
     hasPriority: false,
     hasMatcher: true,
+    runtimes: ["function"],
     middleware: { event: "tool.call", call: "mods", failure: "fail-open", reservedKeys: TOOL_CALL_RESERVED_KEYS, checkAnswer: checkToolCallAnswer, describeAnswer },
     template: ['import type { ToolCallHook } from "claude-code";', "", "const hook: ToolCallHook = async ($, e, next) => next(e);", "export default hook;", ""].join("\n"),
   },
@@ -64,14 +68,16 @@ export const modsPoints: HookPointSpec[] = [
     execution: "middleware",
     ordering: "registration",
     failure: "fail-open",
-    chainDoc: `${CHAIN_DOC} Its next(e) runs the settings.json PreToolUse hooks (none in this profile) and resolves to their folded answer, {} without any; the chain's answer decides the call: { deny: R } (fact 25) or { updatedInput } (fact 26).`,
+    chainDoc: `${CHAIN_DOC} Its next(e) runs the settings.json PreToolUse hooks (the PreToolUse point beneath) and resolves to their folded answer, {} without any; the chain's answer decides the call: { deny: R } (fact 25), a settings hook's { ask: R } (refused under claude -p), or { updatedInput } (fact 26); its additionalContext reaches the model after the result.`,
     decisions: [
       { name: "passed", doc: "called next(e) with the event unchanged" },
       { name: "answered", doc: "returned an answer: { deny } or { ...(await next(e)), updatedInput }" },
     ],
     hasPriority: false,
     hasMatcher: true,
+    runtimes: ["function"],
     middleware: { event: "classic.PreToolUse", call: "mods", failure: "fail-open", checkAnswer: checkClassicPreToolUseAnswer, describeAnswer },
     template: ['import type { ClassicPreToolUseHook } from "claude-code";', "", "const hook: ClassicPreToolUseHook = async ($, e, next) => next(e);", "export default hook;", ""].join("\n"),
   },
+  settingsPreToolUsePoint(MODS_TYPES_MODULE),
 ];

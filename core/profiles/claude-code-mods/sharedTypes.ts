@@ -1,10 +1,13 @@
+import { claudeCodeSharedTypes } from "../claude-code/sharedTypes";
+
 /**
  * The mods' API as Hookwright's editor sees it: the parts of the `claude-code.d.ts` the docs publish
  * (https://github.com/anthropics/claude-code/blob/main/mods/types/claude-code.d.ts) that Hookwright
  * runs, with the shapes the engine (2.1.330) was seen to use (docs/claude-code-mods.md): the
  * tool envelope, what `await next(e)` resolves to, the answers each event takes, and `$`.
  */
-export const modsSharedTypes = `/** What \`await next(e)\` resolves to on tool.call: the engine ran the tool (fact 1). */
+export const modsSharedTypes = `${claudeCodeSharedTypes}
+/** What \`await next(e)\` resolves to on tool.call: the engine ran the tool (fact 1). */
 export type ToolCallResult =
   | { ref: number; result: { stdout: string; stderr: string; interrupted: boolean; isImage: boolean; noOutputExpected?: boolean }; text: string }
   | { ref: number; result: string; text: string; isError: true };

@@ -20,7 +20,8 @@ export const CLAUDE_PROJECT_DIR = "/home/user/project";
 export const CLAUDE_PLUGIN_ROOT = "/home/user/.claude/plugins/hookwright";
 
 type View = { ids: { sessionId: string }; scenario: { name: string } };
-const base = (v: View, event: string): JsonObject => ({
+/** The fields every hook input carries (BaseHookInput), for `event`; the mods profile's settings hooks read the same. */
+export const hookInputBase = (v: View, event: string): JsonObject => ({
   session_id: v.ids.sessionId,
   transcript_path: `/home/user/.claude/projects/hookwright/${v.ids.sessionId}.jsonl`,
   cwd: CLAUDE_PROJECT_DIR,
@@ -90,7 +91,7 @@ function toolInput(v: ToolCallView | ToolResultView | MomentView): JsonObject {
 const sessionStart: MomentStage = {
   point: "SessionStart",
   edge: E.sessionStart,
-  context: (v) => ({ input: { ...base(v, "SessionStart"), source: "startup", model: "claude-sonnet-4-5" } }),
+  context: (v) => ({ input: { ...hookInputBase(v, "SessionStart"), source: "startup", model: "claude-sonnet-4-5" } }),
   readBack: (_c, v, chain) => {
     const r = outcome(chain);
     const extra = contexts(r);
@@ -101,7 +102,7 @@ const sessionStart: MomentStage = {
 const userPromptSubmit: MomentStage = {
   point: "UserPromptSubmit",
   edge: E.promptSubmit,
-  context: (v) => ({ input: { ...base(v, "UserPromptSubmit"), prompt: v.scenario.prompt } }),
+  context: (v) => ({ input: { ...hookInputBase(v, "UserPromptSubmit"), prompt: v.scenario.prompt } }),
   readBack: (_c, v, chain) => {
     const r = outcome(chain);
     if (r?.decision === "block") {
@@ -130,7 +131,7 @@ const postToolBatch: MomentStage = {
   point: "PostToolBatch",
   edge: E.postToolBatch,
   when: (v) => lastBatch(v).length > 0,
-  context: (v) => ({ input: { ...base(v, "PostToolBatch"), tool_calls: lastBatch(v) } }),
+  context: (v) => ({ input: { ...hookInputBase(v, "PostToolBatch"), tool_calls: lastBatch(v) } }),
   readBack: (_c, v, chain) => {
     const r = outcome(chain);
     const extra = contexts(r);
@@ -141,7 +142,7 @@ const postToolBatch: MomentStage = {
 const stopHook: MomentStage = {
   point: "Stop",
   edge: E.stop,
-  context: (v) => ({ input: { ...base(v, "Stop"), stop_hook_active: typeof v.host.stopBlocks === "number" && v.host.stopBlocks > 0, last_assistant_message: textOf(v.content ?? []) } }),
+  context: (v) => ({ input: { ...hookInputBase(v, "Stop"), stop_hook_active: typeof v.host.stopBlocks === "number" && v.host.stopBlocks > 0, last_assistant_message: textOf(v.content ?? []) } }),
   readBack: (_c, v, chain) => {
     const r = outcome(chain);
     const blocks = typeof v.host.stopBlocks === "number" ? v.host.stopBlocks : 0;
@@ -174,7 +175,7 @@ const subagentStart: MomentStage = {
   point: "SubagentStart",
   edge: E.subagentStart,
   when: (v) => SUBAGENT_TOOLS.has(v.toolUse?.name ?? ""),
-  context: (v) => ({ input: { ...base(v, "SubagentStart"), agent_id: `agent-${v.toolUse?.id ?? ""}`, agent_type: subagentType(v) } }),
+  context: (v) => ({ input: { ...hookInputBase(v, "SubagentStart"), agent_id: `agent-${v.toolUse?.id ?? ""}`, agent_type: subagentType(v) } }),
   readBack: () => ({ value: {} }),
 };
 
@@ -184,7 +185,7 @@ const subagentStop: MomentStage = {
   when: (v) => SUBAGENT_TOOLS.has(v.toolUse?.name ?? ""),
   context: (v) => ({
     input: {
-      ...base(v, "SubagentStop"),
+      ...hookInputBase(v, "SubagentStop"),
       stop_hook_active: false,
       agent_id: `agent-${v.toolUse?.id ?? ""}`,
       agent_transcript_path: `/home/user/.claude/projects/hookwright/agent-${v.toolUse?.id ?? ""}.jsonl`,
@@ -209,7 +210,7 @@ const postToolUseFailure: MomentStage = {
   edge: E.postToolUseFailure,
   when: (v) => v.result?.is_error === true,
   context: (v) => ({
-    input: { ...base(v, "PostToolUseFailure"), tool_name: v.toolUse?.name ?? "", tool_input: toolInput(v), tool_use_id: v.toolUse?.id ?? "", error: v.result ? resultText(v.result.content) : "" },
+    input: { ...hookInputBase(v, "PostToolUseFailure"), tool_name: v.toolUse?.name ?? "", tool_input: toolInput(v), tool_use_id: v.toolUse?.id ?? "", error: v.result ? resultText(v.result.content) : "" },
   }),
   readBack: (_c, v, chain) => {
     const extra = contexts(outcome(chain));
@@ -268,7 +269,7 @@ export const claudeCodeBinding: ProfileBinding = {
   beforeToolCall: {
     point: "PreToolUse",
     edge: E.preToolUse,
-    context: (v) => ({ input: { ...base(v, "PreToolUse"), tool_name: v.toolUse.name, tool_input: toolInput(v), tool_use_id: v.toolUse.id } }),
+    context: (v) => ({ input: { ...hookInputBase(v, "PreToolUse"), tool_name: v.toolUse.name, tool_input: toolInput(v), tool_use_id: v.toolUse.id } }),
     readBack: (_c, v, chain) => {
       const r = outcome(chain);
       if (!r) return { value: { claim: null } };
@@ -291,7 +292,7 @@ export const claudeCodeBinding: ProfileBinding = {
     permissionRequest: {
       point: "PermissionRequest",
       edge: E.permission,
-      context: (v) => ({ input: { ...base(v, "PermissionRequest"), tool_name: v.toolUse.name, tool_input: v.ask.params, permission_suggestions: [alwaysAllow(v.toolUse.name)] } }),
+      context: (v) => ({ input: { ...hookInputBase(v, "PermissionRequest"), tool_name: v.toolUse.name, tool_input: v.ask.params, permission_suggestions: [alwaysAllow(v.toolUse.name)] } }),
       readBack: (_c, v, chain) => {
         const permission = outcome(chain)?.permission;
         if (!isObject(permission)) return { value: { answer: null, ask: v.ask } };
@@ -312,7 +313,7 @@ export const claudeCodeBinding: ProfileBinding = {
     edge: E.toolExecute,
     when: (v) => !v.result.is_error,
     context: (v) => ({
-      input: { ...base(v, "PostToolUse"), tool_name: v.toolUse.name, tool_input: toolInput(v), tool_response: v.result.content as Json, tool_use_id: v.toolUse.id },
+      input: { ...hookInputBase(v, "PostToolUse"), tool_name: v.toolUse.name, tool_input: toolInput(v), tool_response: v.result.content as Json, tool_use_id: v.toolUse.id },
     }),
     readBack: (_c, v, chain) => {
       const r = outcome(chain);
@@ -333,7 +334,7 @@ export const claudeCodeBinding: ProfileBinding = {
       {
         point: "PreCompact",
         edge: E.preCompact,
-        context: (v) => ({ input: { ...base(v, "PreCompact"), trigger: "auto", custom_instructions: null } }),
+        context: (v) => ({ input: { ...hookInputBase(v, "PreCompact"), trigger: "auto", custom_instructions: null } }),
         readBack: () => ({ value: {} }),
       },
     ],
@@ -341,7 +342,7 @@ export const claudeCodeBinding: ProfileBinding = {
       {
         point: "PostCompact",
         edge: E.postCompact,
-        context: (v) => ({ input: { ...base(v, "PostCompact"), trigger: "auto", compact_summary: `${Math.max(0, (v.history?.length ?? 0))} messages kept after compaction` } }),
+        context: (v) => ({ input: { ...hookInputBase(v, "PostCompact"), trigger: "auto", compact_summary: `${Math.max(0, (v.history?.length ?? 0))} messages kept after compaction` } }),
         readBack: () => ({ value: {} }),
       },
     ],
@@ -352,7 +353,7 @@ export const claudeCodeBinding: ProfileBinding = {
         point: "StopFailure",
         edge: E.stopFailure,
         when: (v) => v.exitReason === "error",
-        context: (v) => ({ input: { ...base(v, "StopFailure"), error: v.error ?? "unknown", last_assistant_message: "" } }),
+        context: (v) => ({ input: { ...hookInputBase(v, "StopFailure"), error: v.error ?? "unknown", last_assistant_message: "" } }),
         readBack: () => ({ value: {} }),
       },
     ],
@@ -360,13 +361,13 @@ export const claudeCodeBinding: ProfileBinding = {
       {
         point: "Notification",
         edge: E.notification,
-        context: (v) => ({ input: { ...base(v, "Notification"), message: "Claude is waiting for your input", notification_type: "idle_prompt" } }),
+        context: (v) => ({ input: { ...hookInputBase(v, "Notification"), message: "Claude is waiting for your input", notification_type: "idle_prompt" } }),
         readBack: () => ({ value: {} }),
       },
       {
         point: "SessionEnd",
         edge: E.sessionEnd,
-        context: (v) => ({ input: { ...base(v, "SessionEnd"), reason: "other" } }),
+        context: (v) => ({ input: { ...hookInputBase(v, "SessionEnd"), reason: "other" } }),
         readBack: () => ({ value: {} }),
       },
     ],
