@@ -1,4 +1,5 @@
 import { getBinding } from "../profiles/bindings";
+import { getProfile } from "../profiles";
 import type { Pipeline } from "../pipeline/schema";
 import type { Profile } from "../profiles/types";
 import { exportClaudeCodePlugin, exportClaudeCodeSettings } from "./exportClaudeCode";
@@ -179,7 +180,11 @@ const EXPORTERS: readonly PluginExporter[] = [
     host: "Claude Code (a plugin holding a mod)",
     title: "Export as a Claude Code mod plugin",
     installHint: "Unzip it: a plugin folder (.claude-plugin/plugin.json, hooks/hooks.json {\"modules\": [\"./register.ts\"]}); load it with claude --plugin-dir <folder>, or install it from a marketplace. The hooks nest in the order of register.ts's on() calls, first outermost.",
-    export: (pipeline) => exportClaudeCodeModsPlugin(pipeline),
+    bundlesDependencies: true,
+    export: (pipeline, profile, tools) => {
+      const settingsProfile = getProfile("claude-code");
+      return exportClaudeCodeModsPlugin(pipeline, { modsProfile: profile, ...(settingsProfile ? { settings: { profile: settingsProfile, bundle: tools.bundleScript } } : {}) });
+    },
   },
 ];
 

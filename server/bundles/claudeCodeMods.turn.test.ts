@@ -1,6 +1,5 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { exportClaudeCodeModsPlugin } from "~/core/bundles/exportClaudeCodeMods";
 import { runScenario } from "~/core/engine/runScenario";
 import { claudeModsGuard } from "~/core/examples/claudeModsGuard";
 import type { Json } from "~/core/json";
@@ -9,7 +8,7 @@ import type { ContentBlock, Pipeline, PipelineInput } from "~/core/pipeline/sche
 import type { TraceEvent } from "~/core/trace/events";
 import { assertTraceContract } from "~/core/engine/testing/harness";
 import { openSandboxRunner } from "~/server/sandbox/runner";
-import { exportPluginZip, importPluginZip } from "./service";
+import { exportPlugin, exportPluginZip, importPluginZip } from "./service";
 import { canIsolate, claudeEngineFixture } from "./testing/claudeEngine";
 import { runMods, validatePlugin } from "./testing/claudeMods";
 import { writeFiles } from "./testing/commandHook";
@@ -46,6 +45,23 @@ interface Turn {
   /** The commands that ran, in order. */
   ran: string[];
   final: string | null;
+  /** Hook contexts the model read ("… hook additional context: …"), in order. */
+  contexts: string[];
+}
+
+/** Every text block of `messages` that is a hook's additional context (the engine sends them as system messages, Hookwright after the results). */
+function contextsIn(messages: unknown): string[] {
+  const texts: string[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (typeof node === "object" && node !== null) {
+      const block = node as { type?: unknown; text?: unknown };
+      if (block.type === "text" && typeof block.text === "string" && block.text.includes(" hook additional context: ")) texts.push(block.text);
+      else Object.values(node).forEach(walk);
+    }
+  };
+  walk(messages);
+  return texts;
 }
 
 function textOf(content: string | ContentBlock[]): string {
@@ -68,6 +84,7 @@ async function hookwright(pipeline: Pipeline): Promise<{ turn: Turn; events: Tra
       read: results.map((b) => (b.type === "tool_result" ? [textOf(b.content), b.is_error === true] : ["", false])),
       ran,
       final: last?.role === "assistant" && Array.isArray(last.content) ? textOf(last.content) : null,
+      contexts: contextsIn(end.messages ?? []),
     },
     events,
   };
@@ -75,13 +92,14 @@ async function hookwright(pipeline: Pipeline): Promise<{ turn: Turn; events: Tra
 
 async function engine(pipeline: Pipeline, name: string): Promise<Turn> {
   const dir = join(claude.folder(), name, "plugin");
-  const exported = exportClaudeCodeModsPlugin(pipeline);
+  // The registered exporter, as the Export dialog and `hookwright export --target claude-code-mods` run it.
+  const exported = exportPlugin(pipeline, "claude-code-mods");
   await writeFiles(dir, exported.files);
   const report = await validatePlugin(claude.engine(), claude.folder(), dir);
   expect(report.code, report.text).toBe(0);
   // Each command also appends itself to ran.log, so what really ran (after any rewrite) is read back.
   const r = await runMods(claude.engine(), join(claude.folder(), name), { mods: [], pluginDirs: [dir], commands: commandsOf(pipeline) });
-  return { read: r.toolResults.map((t) => [t.text, t.is_error]), ran: r.ran, final: r.result };
+  return { read: r.toolResults.map((t) => [t.text, t.is_error]), ran: r.ran, final: r.result, contexts: contextsIn(r.requests.at(-1)?.messages ?? []) };
 }
 
 /** The commands that ran, read from what they printed (engine: ran.log lines; Hookwright: the commands themselves, as `echo X >> ran.log; …`). */
@@ -91,13 +109,29 @@ function loggedOf(commands: string[]): string[] {
 
 const bash = { name: "Bash", description: "Executes a bash command.", inputSchema: { type: "object", properties: { command: { type: "string" } }, required: ["command"] } };
 
+/** A hook of a variant: a mod, or with `command` a settings.json command hook (point PreToolUse). */
+interface VariantHook {
+  point: string;
+  code: string;
+  matcher?: string;
+  command?: string;
+}
+
 /** A pipeline of mods on Bash calls, the model running `commands`, the scripted shell printing `results`. */
-function variant(name: string, hooks: { point: string; code: string; matcher?: string }[], commands: string[], results: string[]): PipelineInput {
+function variant(name: string, hooks: VariantHook[], commands: string[], results: string[]): PipelineInput {
   return {
     format: "hookwright.pipeline/v1",
     name,
     profile: "claude-code-mods",
-    hooks: hooks.map((h, i) => ({ id: `m${i + 1}`, point: h.point, name: `m${i + 1}`, enabled: true, matcher: h.matcher ?? null, code: h.code })),
+    hooks: hooks.map((h, i) => ({
+      id: `m${i + 1}`,
+      point: h.point,
+      name: `m${i + 1}`,
+      enabled: true,
+      matcher: h.matcher ?? null,
+      code: h.code,
+      ...(h.command ? { runtime: { kind: "command" as const, language: "bash" as const, command: h.command, script: null } } : {}),
+    })),
     scenarios: [
       {
         name: "turn",
@@ -124,6 +158,38 @@ describe("the mods example as a plugin", () => {
     expect(back.pipeline.profile).toBe("claude-code-mods");
     expect(back.pipeline.hooks.map((h) => [h.point, h.matcher, h.code])).toEqual(pipeline.hooks.map((h) => [h.point, h.matcher, h.code]));
     expect(back.warnings).toEqual([]);
+  });
+
+  it("mods beside settings.json hooks export as one plugin (modules and hooks in hooks/hooks.json) and import back as the same hooks", () => {
+    const pipeline = pipelineOf(
+      variant(
+        "mods and settings",
+        [
+          { point: "tool.call", code: "export default async ($, e, next) => next(e);\n" },
+          { point: "PreToolUse", matcher: "Bash", code: "", command: "grep -q rm && exit 2 || true" },
+          { point: "PreToolUse", matcher: "Edit|Write", code: "export default async () => ({});\n" },
+        ],
+        ["ls"],
+        ["x"],
+      ),
+    );
+    const zipped = exportPluginZip(pipeline, "claude-code-mods");
+    const hooksJson = JSON.parse(zipped.files.find((f) => f.path === "hooks/hooks.json")?.content ?? "") as unknown;
+    expect(hooksJson).toEqual({
+      modules: ["./register.ts"],
+      hooks: {
+        PreToolUse: [
+          { matcher: "Bash", hooks: [{ type: "command", command: "grep -q rm && exit 2 || true" }] },
+          { matcher: "Edit|Write", hooks: [{ type: "command", command: 'node "${CLAUDE_PLUGIN_ROOT}/hooks/m3.mjs"' }] },
+        ],
+      },
+    });
+    const back = importPluginZip(zipped.bytes);
+    expect(back.pipeline.profile).toBe("claude-code-mods");
+    expect(back.pipeline.hooks.map((h) => [h.point, h.matcher, h.code, h.runtime?.kind ?? "function"])).toEqual(pipeline.hooks.map((h) => [h.point, h.matcher, h.code, h.runtime?.kind ?? "function"]));
+    expect(back.pipeline.hooks.slice(1).map((h) => h.id)).toEqual(["m2", "m3"]);
+    // The Claude Code importer's own note for a function hook built into a script.
+    expect(back.warnings).toEqual(["Scripts Hookwright built are read from their TypeScript under hookwright/; edits made to the .mjs files themselves are not read."]);
   });
 
   it("Hookwright's run of it: each middleware is a card saying how it ended, and the trace keeps the contract", async () => {
@@ -171,7 +237,7 @@ describe.skipIf(!isolated)("a whole turn of mods: the real engine (2.1.330, offl
     ]);
   });
 
-  const VARIANTS: { name: string; hooks: { point: string; code: string; matcher?: string }[]; commands: string[]; results: string[] }[] = [
+  const VARIANTS: { name: string; hooks: VariantHook[]; commands: string[]; results: string[]; contexts?: string[] }[] = [
     {
       name: "rewrite then deny after next (withheld)",
       hooks: [
@@ -203,6 +269,34 @@ describe.skipIf(!isolated)("a whole turn of mods: the real engine (2.1.330, offl
       commands: ["echo c >> ran.log; echo c", "echo d >> ran.log; echo out-d"],
       results: ["out-d"],
     },
+    // Mods beside settings.json hooks (commands and a function hook exported as a node script), in one plugin: the settings hooks run beneath.
+    {
+      name: "settings beside mods: a command hook denies the command the mod rewrote; a function hook adds context; a classic mod reads and passes the deny",
+      hooks: [
+        { point: "tool.call", code: "export default async ($, e, next) => next({ ...e, command: e.command.replace(\"rm -rf\", \"rm -ri\") });" },
+        { point: "classic.PreToolUse", code: "export default async ($, e, next) => { const r = await next(e); return r; };" },
+        { point: "PreToolUse", matcher: "Bash", code: "", command: `grep -q 'rm -ri' && echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no rm, even -i"}}' || true` },
+        {
+          point: "PreToolUse",
+          matcher: "Bash",
+          code: "export default async (input: { tool_input: { command?: string } }) => ({ hookSpecificOutput: { hookEventName: \"PreToolUse\" as const, additionalContext: `saw ${input.tool_input.command ?? \"\"}` } });",
+        },
+      ],
+      commands: ["rm -rf build; echo r >> ran.log", "echo e >> ran.log; echo out-e"],
+      results: ["out-e"],
+      // Also beside the deny (fact 49), and read by the hook after the mod's rewrite.
+      contexts: ["PreToolUse:Bash hook additional context: saw rm -ri build; echo r >> ran.log", "PreToolUse:Bash hook additional context: saw echo e >> ran.log; echo out-e"],
+    },
+    {
+      name: "settings beside mods: a settings updatedInput beats the mod's rewrite (fact 13); an exit 2 beneath the mod reaches the model",
+      hooks: [
+        { point: "tool.call", code: "export default async ($, e, next) => next({ ...e, command: e.command + \"; echo mod >> ran.log\" });" },
+        { point: "PreToolUse", matcher: "Bash", code: "", command: `grep -q first && echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"echo upd >> ran.log; echo by-settings"}}}' || true` },
+        { point: "PreToolUse", matcher: "Bash", code: "", command: "grep -q second && { echo 'second is refused' >&2; exit 2; } || true" },
+      ],
+      commands: ["echo first", "echo second"],
+      results: ["by-settings"],
+    },
   ];
 
   for (const v of VARIANTS) {
@@ -210,9 +304,17 @@ describe.skipIf(!isolated)("a whole turn of mods: the real engine (2.1.330, offl
       const pipeline = pipelineOf(variant(v.name, v.hooks, v.commands, v.results));
       const real = await engine(pipeline, v.name.replace(/\W+/g, "-"));
       const ours = await hookwright(pipeline);
-      expect(ours.turn.read).toEqual(real.read);
+      // The one known difference (docs/claude-code-mods.md, as for the claude-code profile): a hook the
+      // engine loaded from a plugin adds "This hook comes from the <plugin>@inline plugin." after its
+      // exit-2 reason; Hookwright runs settings hooks as settings.json hooks, which do not.
+      const fromPlugin = /\n\nThis hook comes from the [\w-]+@inline plugin\.$/;
+      expect(ours.turn.read).toEqual(real.read.map(([text, isError]) => [text.replace(fromPlugin, "\n"), isError]));
       expect(loggedOf(ours.turn.ran)).toEqual(real.ran);
       expect(ours.turn.final).toBe(real.final);
+      // The engine's last request carries the turn's contexts in one system text joined by blank
+      // lines; Hookwright keeps one text after each call's result (where the host first sends it).
+      expect(ours.turn.contexts.join("\n\n")).toBe(real.contexts.join("\n\n"));
+      expect(real.contexts.join("\n\n")).toBe((v.contexts ?? []).join("\n\n"));
     });
   }
 });

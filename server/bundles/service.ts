@@ -134,7 +134,7 @@ function importFiles(files: PluginFiles): VellumImport {
   // Before Claude Code's: a .codex/ path or a Codex plugin manifest decides Codex (a dual plugin shares hooks/hooks.json).
   if (isCodexBundle(files)) return importCodex(files, { profile: profileOrThrow("codex") });
   // Before Claude Code's: a hooks/hooks.json listing "modules" is a mod plugin (its settings-hook form has "hooks").
-  if (isClaudeCodeModsPlugin(files)) return importClaudeCodeModsPipeline(files, { profile: profileOrThrow("claude-code-mods") });
+  if (isClaudeCodeModsPlugin(files)) return importClaudeCodeModsPipeline(files, { profile: profileOrThrow("claude-code-mods"), settingsProfile: profileOrThrow("claude-code") });
   if (isClaudeCodeBundle(files)) return importClaudeCode(files, { profile: profileOrThrow("claude-code") });
   if (isFimOnePackage(files)) return importFimOne(files, { profile: profileOrThrow("fim-one") });
   if (isDeputyHooks(files)) return importDeputyFolder(files, { profile: profileOrThrow("deputy") });

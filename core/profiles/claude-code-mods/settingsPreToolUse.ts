@@ -56,7 +56,8 @@ export function settingsAnswerForMods(outcome: JsonObject | null, tool: string):
   const contexts = Array.isArray(outcome.additionalContexts) ? outcome.additionalContexts.filter((c): c is string => typeof c === "string") : [];
   const context: JsonObject = contexts.length > 0 ? { additionalContext: contexts } : {};
   if (outcome.decision === "deny") return { deny: `PreToolUse:${tool} hook error: ${str(outcome.reason) ?? "Blocked by hook"}`, ...context };
-  if (outcome.decision === "ask") return { ask: str(outcome.reason) ?? `Hook PreToolUse:${tool} asked for confirmation for this tool`, ...context };
+  // Without a reason the mods read an empty one; the engine puts its own sentence only in the refusal (classicPreToolUse.ts).
+  if (outcome.decision === "ask") return { ask: str(outcome.reason) ?? "", ...context };
   const updated = outcome.updatedInput;
   const input: JsonObject = typeof updated === "object" && updated !== null && !Array.isArray(updated) ? { updatedInput: updated } : {};
   if (outcome.decision === "allow") return { allow: true, ...input, ...context };
