@@ -1,7 +1,9 @@
 import { claudeCodeSharedTypes } from "../claude-code/sharedTypes";
 
 /**
- * The mods' API as Hookwright's editor sees it: the parts of the `claude-code.d.ts` the docs publish
+ * The mods' API as Hookwright's editor sees it, with the names of the `claude-code.d.ts` the docs
+ * publish (`Register`, `On`, `PluginOptions`, `EngineInterface`, `ToolCallResult`; not vendored: the
+ * file is ~21,000 lines of Anthropic's, written by the engine) for the parts
  * (https://github.com/anthropics/claude-code/blob/main/mods/types/claude-code.d.ts) that Hookwright
  * runs, with the shapes the engine (2.1.330) was seen to use (docs/claude-code-mods.md): the
  * tool envelope, what `await next(e)` resolves to, the answers each event takes, and `$`.
@@ -30,4 +32,19 @@ export interface Dollar {
   [noun: string]: { [event: string]: (...args: never[]) => unknown };
 }
 export type ToolCallHook = ($: Dollar, e: ToolCallEvent, next: Next<ToolCallEvent, ToolCallResult>) => Promise<ToolCallAnswer> | ToolCallAnswer;
-export type ClassicPreToolUseHook = ($: Dollar, e: ClassicPreToolUseEvent, next: Next<ClassicPreToolUseEvent, ClassicPreToolUseAnswer>) => Promise<ClassicPreToolUseAnswer> | ClassicPreToolUseAnswer;`;
+export type ClassicPreToolUseHook = ($: Dollar, e: ClassicPreToolUseEvent, next: Next<ClassicPreToolUseEvent, ClassicPreToolUseAnswer>) => Promise<ClassicPreToolUseAnswer> | ClassicPreToolUseAnswer;
+/** The engine's name for \`$\` (claude-code.d.ts \`EngineInterface\`); Hookwright runs \`$.ui.log\` only. */
+export type EngineInterface = Dollar;
+/** A plugin's options as \`register(on, options)\` receives them (claude-code.d.ts). */
+export type PluginOptions = Readonly<Record<string, string | number | boolean | readonly string[]>>;
+/** A filter: each key's value a literal, a RegExp, or an array of them (any matches); every key must match. */
+export type Filter<E> = { readonly [K in keyof E]?: E[K] | RegExp | readonly (E[K] | RegExp)[] };
+/** \`on(event, filter?, hook)\`, for the events Hookwright runs (the engine's \`On\` is generic over every event). */
+export interface On {
+  (event: "tool.call", hook: ToolCallHook): unknown;
+  (event: "tool.call", filter: Filter<ToolCallEvent>, hook: ToolCallHook): unknown;
+  (event: "classic.PreToolUse", hook: ClassicPreToolUseHook): unknown;
+  (event: "classic.PreToolUse", filter: Filter<ClassicPreToolUseEvent>, hook: ClassicPreToolUseHook): unknown;
+}
+/** A hooks module's entry, \`export const register: Register = (on, options) => { … }\` (claude-code.d.ts); Hookwright imports its on() calls as hooks. */
+export type Register = (on: On, options: PluginOptions) => unknown;`;
