@@ -11,8 +11,11 @@ import { EnvReads } from "~/components/files/EnvReads";
 import { ModelCallFacts } from "./ModelCallFacts";
 import { LogList } from "./LogList";
 
-/** What a non-hook event was, in words (hook events get a {@link HookCard}). */
-export function EventDetail({ event }: { event: TraceEvent }) {
+/**
+ * What a non-hook event was, in words (hook events get a {@link HookCard}). `claimedByName`: the
+ * name of the hook that answered a tool call in the tool's place (a tool result names it by id).
+ */
+export function EventDetail({ event, claimedByName }: { event: TraceEvent; claimedByName?: string }) {
   switch (event.type) {
     case "run.start":
       return (
@@ -101,6 +104,11 @@ export function EventDetail({ event }: { event: TraceEvent }) {
         <div>
           <p>Tool result{event.isError ? " (error)" : ""}:</p>
           <pre className="run-json">{event.content.slice(0, 4000)}</pre>
+          {event.claimedBy !== undefined ? (
+            <p data-testid="tool-claimed-by">
+              Answered by hook <strong>{claimedByName ?? event.claimedBy}</strong> in the tool&apos;s place: the tool did not run.
+            </p>
+          ) : null}
           {/* What the tool's handler did in the sandbox, shown as on a hook's card. */}
           <LogList logs={event.logs ?? []} />
           {event.files && event.files.length > 0 ? <FileChanges files={event.files} /> : null}

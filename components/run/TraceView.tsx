@@ -1,7 +1,7 @@
 "use client";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { createContextCursor } from "~/core/run/contextCursor";
-import { hookNameAt } from "~/core/run/hookStatus";
+import { hookNameAt, hookNameBefore } from "~/core/run/hookStatus";
 import { findStep, outlineEntry, positionAt } from "~/core/run/outline";
 import { applyPatch } from "~/core/trace/jsonPatch";
 import { ContextView } from "./ContextView";
@@ -144,7 +144,7 @@ export function TraceView(props: {
               selected
             />
           ) : (
-            <EventDetail event={event} />
+            <EventDetail event={event} claimedByName={event.type === "tool.result" && event.claimedBy !== undefined ? hookNameBefore(store.event, seq, event.claimedBy) : undefined} />
           )}
           {after.kind === "context" ? (
             <details className="run-step-context" open={contextOpen} onToggle={(e) => setContextOpen(e.currentTarget.open)}>

@@ -231,6 +231,7 @@ export function createFirePoint(options: {
         ...(call.inference?.length ? { inference: call.inference } : {}),
         ...(call.published?.length ? { published: call.published } : {}),
         ...(call.process ? { process: call.process } : {}),
+        ...(call.middleware ? { middleware: { outcome: call.middleware.outcome, stoppedBy: call.middleware.stoppedBy ?? null, nextCalls: call.middleware.nextCalls } } : {}),
       });
     }
     if (spec.execution === "fold" || spec.execution === "middleware") {

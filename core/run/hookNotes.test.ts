@@ -126,3 +126,50 @@ describe("explainHooks (a first-result-wins chain: the point's result names the 
     expect(stop).toMatchObject({ fired: false, why: { kind: "matcher" }, message: 'Not called at Stop: it has pattern ".*", and Stop passes no tool name, so it never matches.' });
   });
 });
+
+describe("explainHooks (a middleware chain: a hook that answered without next, and the one beneath it never reached)", () => {
+  // As core/engine/firePoint.ts records the e2e's second run (e2e/claude-code-mods-authoring.spec.ts):
+  // use-trash answers the tool call with a deny, rm-interactive beneath it gets a card saying it was not reached.
+  const pipeline = pipelineSchema.parse({
+    format: PIPELINE_FORMAT,
+    name: "Safer rm",
+    profile: "claude-code-mods",
+    hooks: [
+      { id: "trash", point: "tool.call", name: "use-trash", code: 'export default async () => ({ deny: "use the trash, not rm" });' },
+      { id: "ri", point: "tool.call", name: "rm-interactive", matcher: "{ command: /rm -rf/ }", code: "export default async ($, e, next) => next(e);" },
+    ],
+  });
+  const context = { command: "rm -rf build", description: "Remove build", tool: "Bash", tool_use_id: "toolu_ls" };
+  const events = [
+    { seq: 1, type: "run.start", scenario: "default" },
+    { seq: 2, type: "point.start", point: "tool.call", context },
+    { seq: 3, type: "hook.start", hookId: "trash", point: "tool.call", name: "use-trash" },
+    { seq: 4, type: "hook.end", hookId: "trash", point: "tool.call", patch: [], error: null, durationMs: 1, logs: [], status: "claimed", decision: 'answered: deny "use the trash, not rm"', middleware: { outcome: "answered", stoppedBy: null, nextCalls: 0 } },
+    { seq: 5, type: "hook.start", hookId: "ri", point: "tool.call", name: "rm-interactive" },
+    { seq: 6, type: "hook.end", hookId: "ri", point: "tool.call", patch: [], error: null, durationMs: 0, logs: [], status: "unchanged", decision: "not reached: use-trash answered above it", middleware: { outcome: "not-reached", stoppedBy: "trash", nextCalls: 0 } },
+    { seq: 7, type: "point.end", point: "tool.call", result: { deny: "use the trash, not rm" } },
+    { seq: 8, type: "run.end", exitReason: "no_tool_calls" },
+  ] as unknown as TraceEvent[];
+
+  it("says the hook beneath was not called and why, and that the answering hook won", () => {
+    const [trash, ri] = explainHooks({ pipeline, events });
+    expect(trash).toMatchObject({
+      fired: true,
+      calls: 1,
+      won: { point: "tool.call", shadowed: ["ri"] },
+      message: 'Won at tool.call: it answered deny "use the trash, not rm" without next, so “rm-interactive” beneath it was not called.',
+    });
+    expect(ri).toMatchObject({ fired: false, calls: 0, why: { kind: "gated", by: "trash" }, message: "Not called at tool.call: use-trash answered above it." });
+  });
+
+  it("counts a call where the hook was reached, and then says nothing of the one where it was not", () => {
+    const reached = [
+      { seq: 9, type: "point.start", point: "tool.call", context },
+      { seq: 10, type: "hook.start", hookId: "ri", point: "tool.call", name: "rm-interactive" },
+      { seq: 11, type: "hook.end", hookId: "ri", point: "tool.call", patch: [], error: null, durationMs: 1, logs: [], status: "unchanged", decision: "passed", middleware: { outcome: "passed", stoppedBy: null, nextCalls: 1 } },
+      { seq: 12, type: "point.end", point: "tool.call", result: {} },
+    ] as unknown as TraceEvent[];
+    const [, ri] = explainHooks({ pipeline, events: [...events.slice(0, -1), ...reached, events.at(-1) as TraceEvent] });
+    expect(ri).toMatchObject({ fired: true, calls: 1, why: null, message: null });
+  });
+});

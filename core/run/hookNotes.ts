@@ -5,6 +5,7 @@ import { getProfile } from "../profiles";
 import { gateOf } from "../profiles/gating";
 import type { HookEndEvent, IgnoredWrite, TraceEvent } from "../trace/events";
 import { boundPoints } from "./boundPoints";
+import { middlewareAnswer, notReachedBy } from "./middlewareOutcome";
 
 /** Why a hook of the pipeline did not run in a run. */
 export type SilenceReason =
@@ -73,7 +74,7 @@ export function explainHooks(args: {
   /** Hooks a point's result names as not called, with the runner's reason (and the hook whose result stopped the chain). */
   const notCalled = new Map<string, { point: string; why: string; by: string | null }>();
   /** Hooks whose result won a point while later hooks were left uncalled: the point and those hooks. */
-  const won = new Map<string, { point: string; decision: string | null; shadowed: string[] }>();
+  const won = new Map<string, { point: string; decision: string | null; shadowed: string[]; answered?: boolean }>();
   let lastDecision = new Map<string, string | null>();
   for (const e of events) {
     if (e.type === "point.start") lastDecision = new Map();
@@ -85,6 +86,21 @@ export function explainHooks(args: {
         const entry = won.get(n.by) ?? { point: e.point, decision: lastDecision.get(n.by) ?? null, shadowed: [] };
         if (!entry.shadowed.includes(n.hookId)) entry.shadowed.push(n.hookId);
         won.set(n.by, entry);
+      }
+    }
+    if (e.type === "hook.end") {
+      // A middleware the chain never reached has a hook.start like the others (its card keeps its
+      // place): it was not called, and the hook that answered above it won.
+      const skipped = notReachedBy(e);
+      if (skipped) {
+        calls.set(e.hookId, Math.max(0, (calls.get(e.hookId) ?? 1) - 1));
+        const by = skipped.by;
+        if (!notCalled.has(e.hookId)) notCalled.set(e.hookId, { point: e.point, why: by === null ? "the chain stopped above it" : `${nameOf(by)} answered above it`, by });
+        if (by !== null) {
+          const entry = won.get(by) ?? { point: e.point, decision: middlewareAnswer(lastDecision.get(by)), shadowed: [], answered: true };
+          if (!entry.shadowed.includes(e.hookId)) entry.shadowed.push(e.hookId);
+          won.set(by, entry);
+        }
       }
     }
     if (e.type === "run.end") exit = { reason: e.exitReason, error: e.error ?? null };
@@ -195,8 +211,9 @@ export function explainHooks(args: {
     return pipeline.hooks.find((h) => h.id === hookId)?.name ?? hookId;
   }
 
-  function wonLine(win: { point: string; decision: string | null; shadowed: string[] }): string {
+  function wonLine(win: { point: string; decision: string | null; shadowed: string[]; answered?: boolean }): string {
     const names = win.shadowed.map((id) => `“${nameOf(id)}”`).join(", ");
+    if (win.answered) return `Won at ${win.point}: it answered ${win.decision ?? "the event"} without next, so ${names} beneath it ${win.shadowed.length === 1 ? "was" : "were"} not called.`;
     return `Won at ${win.point}: it returned ${win.decision ?? "a result"} first, so ${names} ${win.shadowed.length === 1 ? "was" : "were"} not called.`;
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { HookEndEvent } from "../trace/events";
 import { beConciseTrace } from "./fixtureTrace";
-import { hookNameAt, hookOutcome, summarizeRun } from "./hookStatus";
+import { hookNameAt, hookNameBefore, hookOutcome, summarizeRun } from "./hookStatus";
 
 const hookEnd = (over: Partial<HookEndEvent>): HookEndEvent => ({
   seq: 1, type: "hook.end", hookId: "h", point: "p", patch: [], error: null, durationMs: 1, logs: [], ...over,
@@ -45,6 +45,11 @@ describe("hookOutcome", () => {
   it("keeps the engine's status", () => {
     expect(hookOutcome(hookEnd({ status: "blocked" })).label).toBe("blocked");
   });
+  it("says a middleware the chain never reached was not reached, rather than that it decided something", () => {
+    expect(hookOutcome(hookEnd({ status: "unchanged", decision: "not reached: use-trash answered above it", middleware: { outcome: "not-reached", stoppedBy: "use-trash", nextCalls: 0 } })).label).toBe("not reached");
+    expect(hookOutcome(hookEnd({ status: "unchanged", decision: "not reached", middleware: { outcome: "not-reached", stoppedBy: null, nextCalls: 0 } })).label).toBe("not reached");
+    expect(hookOutcome(hookEnd({ status: "unchanged", decision: "passed", middleware: { outcome: "passed", stoppedBy: null, nextCalls: 1 } })).label).toBe("decided passed");
+  });
 });
 
 
@@ -52,6 +57,11 @@ describe("summarizeRun", () => {
   it("reports hooks that changed something, errors and the exit reason", () => {
     const trace = beConciseTrace();
     expect(summarizeRun(trace)).toEqual({ events: 8, hooksRun: 1, hooksChanged: 1, errors: 0, exitReason: "completed" });
+  });
+  it("does not count a middleware the chain never reached as run", () => {
+    const answered = hookEnd({ seq: 1, hookId: "use-trash", status: "claimed", decision: 'answered: deny "use the trash, not rm"' });
+    const skipped = hookEnd({ seq: 2, hookId: "rm-interactive", status: "unchanged", decision: "not reached: use-trash answered above it", middleware: { outcome: "not-reached", stoppedBy: "use-trash", nextCalls: 0 } });
+    expect(summarizeRun([answered, skipped])).toEqual({ events: 2, hooksRun: 1, hooksChanged: 0, errors: 0, exitReason: null });
   });
 });
 
@@ -61,5 +71,16 @@ describe("hookNameAt", () => {
     const trace = beConciseTrace().map((e) => (e.type === "hook.start" ? { ...e, name: "Be concise!" } : e));
     expect(hookNameAt((s) => trace[s - 1], 4)).toBe("Be concise!");
     expect(hookNameAt((s) => trace[s - 1], 5)).toBeUndefined();
+  });
+});
+
+describe("hookNameBefore", () => {
+  it("finds the name of the hook that answered a tool call from its hook.start before the result", () => {
+    const trace = beConciseTrace().map((e) => (e.type === "hook.start" ? { ...e, name: "Be concise!" } : e));
+    const start = trace.find((e) => e.type === "hook.start");
+    const id = start?.type === "hook.start" ? start.hookId : "";
+    expect(hookNameBefore((s) => trace[s - 1], trace.length, id)).toBe("Be concise!");
+    expect(hookNameBefore((s) => trace[s - 1], trace.length, "someone-else")).toBeUndefined();
+    expect(hookNameBefore((s) => trace[s - 1], 1, id)).toBeUndefined();
   });
 });

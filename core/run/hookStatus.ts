@@ -1,4 +1,5 @@
 import type { EncodedTraceEvent, HookEndEvent, HookStatus, TraceEvent } from "../trace/events";
+import { notReachedBy } from "./middlewareOutcome";
 
 /** What a hook card shows in its header. */
 export interface HookOutcome {
@@ -38,6 +39,8 @@ export function hookOutcome(event: HookEndEvent): HookOutcome {
  * input: "changed nothing" would hide a deny. Name the decision, or say that the hook returned something.
  */
 function returnedLabel(event: HookEndEvent): string {
+  // A middleware the chain never reached did not decide anything: its decision line says why.
+  if (notReachedBy(event)) return "not reached";
   if (typeof event.decision === "string" && event.decision !== "") return `decided ${event.decision}`;
   const output = event.output;
   if (output !== undefined && output !== null && !(typeof output === "object" && Object.keys(output).length === 0)) return "returned a result";
@@ -102,7 +105,8 @@ export function addToSummary(summary: RunSummary, event: EncodedTraceEvent): Run
   const next = { ...summary, events: summary.events + 1 };
   if (event.type === "hook.end") {
     const { status } = hookOutcome(event);
-    next.hooksRun += 1;
+    // A middleware the chain never reached has a hook.end (its card) but did not run.
+    if (!notReachedBy(event)) next.hooksRun += 1;
     if (event.patch.length > 0) next.hooksChanged += 1;
     if (status === "threw" || status === "timeout" || status === "memory") next.errors += 1;
   } else if (event.type === "run.end") {
@@ -120,4 +124,19 @@ export function hookNameAt(event: (seq: number) => TraceEvent | undefined, seq: 
   const end = event(seq);
   const start = event(seq - 1);
   return end?.type === "hook.end" && start?.type === "hook.start" && start.hookId === end.hookId ? start.name : undefined;
+}
+
+/** How far back {@link hookNameBefore} looks: a hook answers a tool call a few events before its result. */
+const NAME_LOOKBACK = 500;
+
+/**
+ * The recorded name of hook `hookId` from the nearest hook.start before `seq` (a tool result
+ * names the hook that answered in the tool's place only by id); undefined when none is near.
+ */
+export function hookNameBefore(event: (seq: number) => TraceEvent | undefined, seq: number, hookId: string): string | undefined {
+  for (let s = seq - 1; s >= 1 && s >= seq - NAME_LOOKBACK; s--) {
+    const e = event(s);
+    if (e?.type === "hook.start" && e.hookId === hookId) return e.name;
+  }
+  return undefined;
 }

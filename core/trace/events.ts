@@ -124,6 +124,20 @@ export interface HookEndEvent extends Base<"hook.end"> {
   published?: Json[];
   /** A command hook: the process the host ran and what came out of it; absent for a function hook. */
   process?: ProcessRecord;
+  /**
+   * A middleware hook (a "middleware" point, Claude Code mods): how it ended in the onion, and
+   * whose answer stopped the chain above it when it was never called; absent elsewhere.
+   */
+  middleware?: MiddlewareEnd;
+}
+
+/** How one middleware ended: passed on, rewrote the event, answered without next, failed (skipped) or was never reached. */
+export interface MiddlewareEnd {
+  outcome: "passed" | "rewrote" | "answered" | "failed" | "not-reached";
+  /** not-reached: the hook whose answer stopped the chain (null: none named, a closed failure above it). */
+  stoppedBy: string | null;
+  /** How many times it called next. */
+  nextCalls: number;
 }
 
 /**
