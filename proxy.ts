@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { getDb } from "~/db/client";
+import { getStore } from "~/db/openStore";
 import { accessPageResponse } from "~/server/http/accessPage";
 import { ensureAccessToken } from "~/server/http/accessToken";
 import { refusalResponse } from "~/server/http/refusalResponse";
@@ -19,23 +19,34 @@ import { serverSettings } from "~/server/http/settings";
  * fresh CSP nonce for pages. docs/security.md explains the threat model.
  */
 
-let tokenHash: string | null = null;
+let tokenHash: Promise<string> | null = null;
 
 /** The access token's hash, made (and shown once, in the server log) when the server was started without `npm start`. */
-function currentTokenHash(): string {
+function currentTokenHash(): Promise<string> {
   if (tokenHash === null) {
-    const { hash, created } = ensureAccessToken(getDb());
-    if (created !== null) console.log(`hookwright: access token (shown once; kept hashed in the database): ${created}`);
-    tokenHash = hash;
+    const reading = getStore()
+      .then((store) => ensureAccessToken(store.meta))
+      .then(({ hash, created }) => {
+        if (created !== null) console.log(`hookwright: access token (shown once; kept hashed in the database): ${created}`);
+        return hash;
+      });
+    tokenHash = reading;
+    // A failed read is tried again on the next request.
+    reading.catch(() => {
+      if (tokenHash === reading) tokenHash = null;
+    });
   }
   return tokenHash;
 }
 
 const isDev = process.env.NODE_ENV === "development";
 
-export function proxy(request: NextRequest): Response {
+export async function proxy(request: NextRequest): Promise<Response> {
   const { pathname } = request.nextUrl;
-  const refusal = screenRequest({ method: request.method, url: request.url, headers: request.headers }, serverSettings(), currentTokenHash);
+  const settings = serverSettings();
+  // Read only when a token is required (a loopback server never touches the store here).
+  const hash = settings.tokenRequired ? await currentTokenHash() : null;
+  const refusal = screenRequest({ method: request.method, url: request.url, headers: request.headers }, settings, () => hash ?? "");
   if (refusal) {
     const wantsPage = refusal.code === "TOKEN_REQUIRED" && request.method === "GET" && (request.headers.get("accept") ?? "").includes("text/html");
     if (wantsPage) return accessPageResponse({ next: `${pathname}${request.nextUrl.search}`, wrongToken: false });

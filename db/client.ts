@@ -6,16 +6,12 @@ import type { RunResult } from "better-sqlite3";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { runMigrations } from "./migrate";
 import * as schema from "./schema";
-import { seedExamples } from "./seed";
 
 /*
- * The database handle.
+ * The SQLite connection (the store on it: db/sqlite/sqliteStore.ts; the app's store: db/openStore.ts).
  *
  * 1. PATH      HOOKWRIGHT_DB, default ./data/hookwright.db (folder created).
  * 2. OPEN      WAL, foreign keys on, busy timeout; migrations applied on open.
- * 3. APP HANDLE getDb(): opened once per process, migrated and seeded, cached on globalThis
- *              because Next may evaluate this module in several server bundles (and again on
- *              every HMR reload in dev); one connection per process keeps WAL writes simple.
  */
 
 export type Db = BetterSQLite3Database<typeof schema>;
@@ -33,7 +29,7 @@ export interface DbHandle {
 export const DEFAULT_DB_PATH = "data/hookwright.db";
 
 /** Where the app's database lives: `HOOKWRIGHT_DB` (relative to the working directory) or the default. */
-export function resolveDatabasePath(env: NodeJS.ProcessEnv = process.env): string {
+export function resolveDatabasePath(env: Readonly<Record<string, string | undefined>> = process.env): string {
   const configured = env.HOOKWRIGHT_DB?.trim();
   return path.resolve(configured ? configured : DEFAULT_DB_PATH);
 }
@@ -56,23 +52,4 @@ export function openDatabase(options: { file: string }): DbHandle {
   const db = drizzle(sqlite, { schema });
   runMigrations(db);
   return { db, sqlite, file, close: () => sqlite.close() };
-}
-
-/**
- * Opens a database, migrates it and seeds the example pipelines that were never seeded
- * into it. This is what `npm start` and the app server do before serving.
- */
-export function prepareDatabase(options: { file: string }): DbHandle & { seeded: string[] } {
-  const handle = openDatabase(options);
-  const { seeded, skipped } = seedExamples(handle.db);
-  for (const s of skipped) console.warn(`hookwright: example "${s.name}" was not seeded: ${s.reason}`);
-  return { ...handle, seeded };
-}
-
-const globalForDb = globalThis as unknown as { hookwrightDb?: DbHandle };
-
-/** The app's database (see the section guide above). */
-export function getDb(): Db {
-  globalForDb.hookwrightDb ??= prepareDatabase({ file: resolveDatabasePath() });
-  return globalForDb.hookwrightDb.db;
 }

@@ -1,20 +1,20 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openDatabase, type DbHandle } from "./client";
+import { openSqliteStore, type SqliteStore } from "./sqlite/sqliteStore";
 
 /**
- * A migrated, empty database in a fresh temp folder, for tests. `close()` also deletes
+ * A migrated, empty SQLite store in a fresh temp folder, for tests. `close()` also deletes
  * the folder. Not seeded: tests create exactly the pipelines they assert on.
  */
-export function openTestDatabase(): DbHandle & { folder: string } {
+export function openTestStore(): SqliteStore & { folder: string } {
   const folder = mkdtempSync(path.join(tmpdir(), "hookwright-test-"));
-  const handle = openDatabase({ file: path.join(folder, "test.db") });
+  const store = openSqliteStore({ file: path.join(folder, "test.db") });
   return {
-    ...handle,
+    ...store,
     folder,
-    close: () => {
-      handle.close();
+    close: async () => {
+      await store.close();
       rmSync(folder, { recursive: true, force: true });
     },
   };

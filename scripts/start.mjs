@@ -6,7 +6,7 @@
  *            than it. A fresh clone builds once; later starts skip straight to serving.
  *            `--no-build` serves the existing build as it is (a second server on a build
  *            another one is serving must not rebuild it underneath).
- * 2. DATABASE open HOOKWRIGHT_DB (default ./data/hookwright.db), apply migrations, seed the
+ * 2. DATABASE open the store (db/openStore.ts: HOOKWRIGHT_DB, default ./data/hookwright.db), apply migrations, seed the
  *            examples that were never seeded. Failing here fails fast, before the server starts.
  * 3. ACCESS  when HOST is not loopback the server answers only requests carrying its access
  *            token (docs/security.md): made on the first such start and printed that once (the
@@ -79,11 +79,11 @@ async function build() {
 }
 
 /** Makes (or with --new-token replaces) the access token of an exposed server and prints it when new. */
-async function prepareAccess(db) {
+async function prepareAccess(store) {
   const { isLoopbackName } = await tsImport("../server/http/hosts.ts", import.meta.url);
   if (isLoopbackName(host)) return;
   const { createAccessToken, ensureAccessToken } = await tsImport("../server/http/accessToken.ts", import.meta.url);
-  const created = process.argv.includes("--new-token") ? createAccessToken(db) : ensureAccessToken(db).created;
+  const created = process.argv.includes("--new-token") ? await createAccessToken(store.meta) : (await ensureAccessToken(store.meta)).created;
   const wildcard = ["0.0.0.0", "::", "[::]"].includes(host);
   const where = wildcard ? `http://<this machine's address>:${port}/` : `http://${host.includes(":") ? `[${host}]` : host}:${port}/`;
   if (created === null) {
@@ -102,16 +102,16 @@ async function prepareAccess(db) {
 }
 
 async function prepareDatabase() {
-  const { prepareDatabase: prepare, resolveDatabasePath } = await tsImport("../db/client.ts", import.meta.url);
-  const file = resolveDatabasePath();
-  const handle = prepare({ file });
+  const { prepareStore, storeConfigFrom } = await tsImport("../db/openStore.ts", import.meta.url);
+  const config = storeConfigFrom();
+  const { store, seeded: names } = await prepareStore(config);
   try {
-    await prepareAccess(handle.db);
+    await prepareAccess(store);
   } finally {
-    handle.close();
+    await store.close();
   }
-  const seeded = handle.seeded.length ? `; seeded ${handle.seeded.map((n) => `"${n}"`).join(", ")}` : "";
-  const shown = path.relative(root, file).startsWith("..") ? file : path.relative(root, file);
+  const seeded = names.length ? `; seeded ${names.map((n) => `"${n}"`).join(", ")}` : "";
+  const shown = config.dialect === "sqlite" ? (path.relative(root, config.file).startsWith("..") ? config.file : path.relative(root, config.file)) : `PostgreSQL at ${new URL(config.url).host}`;
   console.log(`hookwright: database ${shown} is ready${seeded}`);
 }
 

@@ -25,8 +25,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Response } from "@playwright/test";
-import { prepareDatabase } from "../../db/client";
-import { getPipeline, listPipelines } from "../../db/pipelineStore";
+import { prepareStore } from "../../db/openStore";
 
 const port = Number(process.env.BENCH_PORT ?? 3218);
 const distDir = process.env.HOOKWRIGHT_DIST_DIR ?? ".next-bench-bundle";
@@ -77,10 +76,10 @@ async function main(): Promise<void> {
 
   const dataDir = mkdtempSync(path.join(tmpdir(), "hookwright-bundle-"));
   const dbFile = path.join(dataDir, "bench.db");
-  const handle = prepareDatabase({ file: dbFile });
-  const pipeline = listPipelines(handle.db).find((p) => p.profile === "vellum" && p.hookCount > 0);
-  const hookPoint = pipeline ? getPipeline(handle.db, pipeline.id).document.hooks[0]?.point : undefined;
-  handle.close();
+  const { store } = await prepareStore({ dialect: "sqlite", file: dbFile });
+  const pipeline = (await store.pipelines.list()).find((p) => p.profile === "vellum" && p.hookCount > 0);
+  const hookPoint = pipeline ? (await store.pipelines.get(pipeline.id)).document.hooks[0]?.point : undefined;
+  await store.close();
   if (!pipeline || !hookPoint) throw new Error("the seeded examples have no Vellum pipeline with hooks");
 
   const env = { ...process.env, HOOKWRIGHT_DB: dbFile, HOOKWRIGHT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" };

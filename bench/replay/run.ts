@@ -12,12 +12,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
-import { openDatabase } from "../../db/client";
-import { createPipeline } from "../../db/pipelineStore";
+import { openSqliteStore } from "../../db/sqlite/sqliteStore";
 import { getRunBus } from "../../server/runs";
 import { defaultRunEngine } from "../../server/runs/engine";
 import { createRunService } from "../../server/runs/runService";
-import { getRunRow } from "../../server/runs/runStore";
 import { benchPipeline } from "./benchScenario";
 
 const port = Number(process.env.BENCH_PORT ?? 3217);
@@ -94,17 +92,17 @@ async function main() {
   const env = { ...process.env, HOOKWRIGHT_DB: dbFile, HOOKWRIGHT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" };
 
   // 1. Record the trace through the real engine (sandbox + simulator), as the app would.
-  const handle = openDatabase({ file: dbFile });
-  const pipeline = createPipeline(handle.db, benchPipeline({ replies: 850, perReply: 1, compactAtChars: 6000 }));
-  const small = createPipeline(handle.db, { ...benchPipeline({ replies: 1, perReply: 2 }), name: "Bench: first event" });
-  const service = createRunService({ db: handle.db, bus: getRunBus(), engine: defaultRunEngine });
+  const store = openSqliteStore({ file: dbFile });
+  const pipeline = await store.pipelines.create(benchPipeline({ replies: 850, perReply: 1, compactAtChars: 6000 }));
+  const small = await store.pipelines.create({ ...benchPipeline({ replies: 1, perReply: 2 }), name: "Bench: first event" });
+  const service = createRunService({ store, bus: getRunBus(), engine: defaultRunEngine });
   const t0 = performance.now();
-  const { runId } = service.start({ pipelineId: pipeline.id, scenario: { name: "many-tools" } });
+  const { runId } = await service.start({ pipelineId: pipeline.id, scenario: { name: "many-tools" } });
   await service.settled(runId);
   const recordMs = performance.now() - t0;
   progress(`recorded the trace in ${Math.round(recordMs)} ms`);
-  const row = getRunRow(handle.db, runId);
-  handle.close();
+  const row = await store.runs.get(runId);
+  await store.close();
   if (!row || row.eventCount < 10_000) throw new Error(`the bench trace has ${row?.eventCount ?? 0} events, fewer than 10,000`);
 
   // 2. A production build in its own folder, served against the temp database.

@@ -21,12 +21,11 @@ import { chromium, type Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import type { RunEndEvent, TraceEvent } from "../../core/trace/events";
 import { deltaKeys } from "../../core/trace/resolve";
-import { openDatabase, type DbHandle } from "../../db/client";
-import { createPipeline } from "../../db/pipelineStore";
+import { openDatabase } from "../../db/client";
+import { openSqliteStore, type SqliteStore } from "../../db/sqlite/sqliteStore";
 import { createRunEventBus } from "../../server/runs/eventBus";
 import { defaultRunEngine } from "../../server/runs/engine";
 import { createRunService } from "../../server/runs/runService";
-import { getRunRow, readAllEvents, readAllStoredEvents } from "../../server/runs/runStore";
 import { traceSizePipeline } from "./scenario";
 
 const port = Number(process.env.BENCH_PORT ?? 3293);
@@ -49,11 +48,11 @@ function stats(xs: number[]) {
 }
 
 /** Sizes of one recorded run, from the database as stored. */
-function measureStored(handle: DbHandle, runId: string) {
-  const row = handle.db.get<{ bytes: number; events: number }>(sql`select sum(length(cast(data as blob))) as bytes, count(*) as events from run_events where run_id = ${runId}`);
-  const stored = readAllStoredEvents(handle.db, runId);
+async function measureStored(store: SqliteStore, runId: string) {
+  const row = store.handle.db.get<{ bytes: number; events: number }>(sql`select sum(length(cast(data as blob))) as bytes, count(*) as events from run_events where run_id = ${runId}`);
+  const stored = await store.runs.readAllStoredEvents(runId);
   const t0 = performance.now();
-  const resolved = readAllEvents(handle.db, runId);
+  const resolved = await store.runs.readAllEvents(runId);
   const readResolvedMs = performance.now() - t0;
   const end = resolved.find((e): e is RunEndEvent => e.type === "run.end");
   const finalHistoryBytes = bytesOf(end?.messages ?? []);
@@ -80,20 +79,20 @@ function measureStored(handle: DbHandle, runId: string) {
 }
 
 async function record(dbFile: string, c: (typeof CASES)[number]) {
-  const handle = openDatabase({ file: dbFile });
+  const store = openSqliteStore({ file: dbFile });
   const before = statSync(dbFile).size;
-  const pipeline = createPipeline(handle.db, traceSizePipeline(c));
-  const service = createRunService({ db: handle.db, bus: createRunEventBus(), engine: defaultRunEngine });
+  const pipeline = await store.pipelines.create(traceSizePipeline(c));
+  const service = createRunService({ store, bus: createRunEventBus(), engine: defaultRunEngine });
   const t0 = performance.now();
-  const { runId } = service.start({ pipelineId: pipeline.id, scenario: { name: "big-results" } });
+  const { runId } = await service.start({ pipelineId: pipeline.id, scenario: { name: "big-results" } });
   await service.settled(runId);
   const recordMs = performance.now() - t0;
-  const row = getRunRow(handle.db, runId);
+  const row = await store.runs.get(runId);
   if (row?.status !== "finished") throw new Error(`the ${c.id} run did not finish: ${row?.failure ?? row?.status}`);
-  handle.db.run(sql`pragma wal_checkpoint(TRUNCATE)`);
-  const sizes = measureStored(handle, runId);
+  store.handle.db.run(sql`pragma wal_checkpoint(TRUNCATE)`);
+  const sizes = await measureStored(store, runId);
   const dbGrowthMB = mb(statSync(dbFile).size - before);
-  handle.close();
+  await store.close();
   return { pipelineId: pipeline.id, runId, result: { case: c.id, results: c.results, resultKB: c.resultBytes / 1000, recordMs: Math.round(recordMs), exitReason: row.exitReason, dbGrowthMB, ...sizes } };
 }
 

@@ -2,13 +2,14 @@ import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
 import { describeIssues, issuesOf, type FieldIssue } from "~/core/pipeline/parsePipeline";
-import { getDb, type Db } from "~/db/client";
+import { getStore } from "~/db/openStore";
+import type { Store } from "~/db/store";
 import { clipMessage } from "~/server/http/clip";
 
 /*
  * The only initTRPC in the app (style.md R7).
  *
- * 1. CONTEXT      createContextInner takes its dependencies (tests pass a temp database);
+ * 1. CONTEXT      the store (db/store.ts); createContextInner takes it (tests pass a temp one);
  *                 createContext is the HTTP one.
  * 2. INIT         superjson (refusing a body that is not an object in plain words); SSE options
  *                 for subscriptions; an errorFormatter that gives the client field issues
@@ -21,15 +22,15 @@ import { clipMessage } from "~/server/http/clip";
 // 1. CONTEXT
 
 export interface Context {
-  db: Db;
+  store: Store;
 }
 
-export function createContextInner(deps: { db: Db }): Context {
-  return { db: deps.db };
+export function createContextInner(deps: { store: Store }): Context {
+  return { store: deps.store };
 }
 
-export function createContext(): Context {
-  return createContextInner({ db: getDb() });
+export async function createContext(): Promise<Context> {
+  return createContextInner({ store: await getStore() });
 }
 
 // 2. INIT

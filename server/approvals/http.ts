@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Db } from "../../db/client";
+import type { Store } from "../../db/store";
 import { getRunService } from "../runs";
 import { ApprovalError, httpStatusOf } from "./approvalError";
 import { MAX_REASON } from "./service";
@@ -25,7 +25,7 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
  * is the request's own (issued on its card); a wrong, missing or replaced token, or a request that
  * is no longer pending, gets a clear error and changes nothing.
  */
-export async function approvalCallbackResponse(db: Db, approvalId: string, request: Request): Promise<Response> {
+export async function approvalCallbackResponse(store: Store, approvalId: string, request: Request): Promise<Response> {
   const text = await request.text();
   if (text.length > MAX_BODY) return json(413, { error: { code: "BODY_TOO_LARGE", message: `the body has more than ${MAX_BODY} characters` } });
   let parsed: unknown;
@@ -44,7 +44,7 @@ export async function approvalCallbackResponse(db: Db, approvalId: string, reque
   const token = body.data.token ?? request.headers.get("x-hookwright-approval-token") ?? undefined;
   if (token === undefined) return json(403, { error: { code: "NO_TOKEN", message: "the callback needs the request's token (the card issues one): send it as token" } });
   try {
-    const view = getRunService(db).approvals.answer({ approvalId, decision: body.data.decision, by: body.data.by, token, ...(body.data.reason !== undefined ? { reason: body.data.reason } : {}) });
+    const view = await getRunService(store).approvals.answer({ approvalId, decision: body.data.decision, by: body.data.by, token, ...(body.data.reason !== undefined ? { reason: body.data.reason } : {}) });
     return json(200, { approvalId: view.approvalId, runId: view.runId, status: view.status, decision: view.decision, respondedBy: view.respondedBy, respondedAt: view.respondedAt });
   } catch (error) {
     if (error instanceof ApprovalError) return json(httpStatusOf(error.code), { error: { code: error.code, message: error.message } });

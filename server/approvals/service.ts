@@ -1,8 +1,6 @@
-import type { Db } from "../../db/client";
-import type { ApprovalRequestRow } from "../../db/schema";
+import type { ApprovalRecord, ApprovalStatus, ApprovalStore } from "../../db/store";
 import type { EncodedTraceEvent, TraceEvent } from "../../core/trace/events";
 import { ApprovalError } from "./approvalError";
-import { answerApprovalRequest, getApprovalRequest, insertApprovalRequest, listPendingApprovals, listRunApprovals, recordResolution, setTokenHash } from "./store";
 import { callbackTokenMatches, hashCallbackToken, newCallbackToken } from "./tokens";
 
 /** A request as the card and the API show it (never the token hash). */
@@ -17,7 +15,7 @@ export interface ApprovalView {
   request: Record<string, unknown>;
   params: Record<string, unknown>;
   warnings: string[];
-  status: ApprovalRequestRow["status"];
+  status: ApprovalStatus;
   decision: string | null;
   requestedAt: number;
   expiresAt: number;
@@ -40,19 +38,19 @@ export interface AnswerInput {
 }
 
 export interface ApprovalService {
-  /** Keeps the rows in step with what a run records (called for every recorded event). */
-  observe(runId: string, event: TraceEvent | EncodedTraceEvent): void;
+  /** Keeps the rows in step with what a run records (called for every recorded event, after it is stored). */
+  observe(runId: string, event: TraceEvent | EncodedTraceEvent): Promise<void>;
   /** The run stopped at this request: its timeout is armed (on the wall clock, from the row). */
-  parked(approvalId: string): void;
-  answer(input: AnswerInput): ApprovalView;
-  issueToken(approvalId: string): { token: string };
-  list(runId: string): ApprovalView[];
-  get(approvalId: string): ApprovalView;
+  parked(approvalId: string): Promise<void>;
+  answer(input: AnswerInput): Promise<ApprovalView>;
+  issueToken(approvalId: string): Promise<{ token: string }>;
+  list(runId: string): Promise<ApprovalView[]>;
+  get(approvalId: string): Promise<ApprovalView>;
   /** After a restart: arms the timeouts of every pending request (answering the ones already past it). */
-  recover(): void;
+  recover(): Promise<void>;
 }
 
-export function toView(row: ApprovalRequestRow): ApprovalView {
+export function toView(row: ApprovalRecord): ApprovalView {
   const payload = row.payload as { request?: Record<string, unknown>; params?: Record<string, unknown>; warnings?: string[] };
   return {
     approvalId: row.id,
@@ -76,7 +74,7 @@ export function toView(row: ApprovalRequestRow): ApprovalView {
   };
 }
 
-function allowedOf(row: ApprovalRequestRow): string[] {
+function allowedOf(row: ApprovalRecord): string[] {
   const request = (row.payload as { request?: { allowedDecisions?: unknown } }).request;
   const list = Array.isArray(request?.allowedDecisions) ? request.allowedDecisions.filter((d): d is string => typeof d === "string") : [];
   return list.length > 0 ? list : ["allow-once", "deny"];
@@ -85,7 +83,7 @@ function allowedOf(row: ApprovalRequestRow): string[] {
 /** FIM One's own limit on a confirmation's reason (confirmations.py ConfirmationRespondRequest). */
 export const MAX_REASON = 2000;
 
-function describeAnswered(row: ApprovalRequestRow): string {
+function describeAnswered(row: ApprovalRecord): string {
   const when = row.respondedAt ? ` at ${row.respondedAt.toISOString()}` : "";
   return `approval ${row.id} is no longer pending: it was ${row.status} (${row.decision ?? "no decision"}${row.respondedBy ? ` by ${row.respondedBy}` : ""}${when})`;
 }
@@ -95,8 +93,8 @@ function describeAnswered(row: ApprovalRequestRow): string {
  * the card and the HTTP callback (first answer wins), timeouts on the wall clock, and the run's
  * resumption (`resume`, given by the run service) once a parked request is answered.
  */
-export function createApprovalService(deps: { db: Db; resume: (runId: string) => void; now?: () => number }): ApprovalService {
-  const { db } = deps;
+export function createApprovalService(deps: { approvals: ApprovalStore; resume: (runId: string) => void; now?: () => number }): ApprovalService {
+  const store = deps.approvals;
   const now = deps.now ?? Date.now;
   const timers = new Map<string, NodeJS.Timeout>();
 
@@ -106,44 +104,54 @@ export function createApprovalService(deps: { db: Db; resume: (runId: string) =>
     timers.delete(id);
   }
 
-  function settle(row: ApprovalRequestRow, answer: { decision: string; by: string; at: number; reason?: string }): boolean {
-    const applied = answerApprovalRequest(db, row.id, answer);
+  async function settle(row: ApprovalRecord, answer: { decision: string; by: string; at: number; reason?: string }): Promise<boolean> {
+    const applied = await store.answer(row.id, answer);
     if (!applied) return false;
     clearTimer(row.id);
     deps.resume(row.runId);
     return true;
   }
 
-  function arm(row: ApprovalRequestRow): void {
+  function arm(row: ApprovalRecord): void {
     clearTimer(row.id);
     const delay = Math.max(0, row.expiresAt.getTime() - now());
     const timer = setTimeout(() => {
       timers.delete(row.id);
-      const current = getApprovalRequest(db, row.id);
-      if (current?.status === "pending") settle(current, { decision: "timeout", by: "timeout", at: current.expiresAt.getTime() });
+      void expire(row.id);
     }, delay);
     // A waiting request never keeps a stopping server alive: it is armed again on the next start.
     timer.unref();
     timers.set(row.id, timer);
   }
 
-  function mustGet(approvalId: string): ApprovalRequestRow {
-    const row = getApprovalRequest(db, approvalId);
+  async function expire(id: string): Promise<void> {
+    try {
+      const current = await store.get(id);
+      if (current?.status === "pending") await settle(current, { decision: "timeout", by: "timeout", at: current.expiresAt.getTime() });
+    } catch (error) {
+      // A timer has no caller to tell: the request stays pending and is armed again on the next start.
+      console.error(`hookwright: approval ${id} could not be expired:`, error);
+    }
+  }
+
+  async function mustGet(approvalId: string): Promise<ApprovalRecord> {
+    const row = await store.get(approvalId);
     if (!row) throw new ApprovalError("NOT_FOUND", `there is no approval request ${approvalId}`);
     return row;
   }
 
   return {
-    observe(runId, event) {
-      if (event.type === "approval.request") insertApprovalRequest(db, runId, event, now());
-      else if (event.type === "approval.resolve") recordResolution(db, event);
+    async observe(runId, event) {
+      if (event.type === "approval.request") await store.insertRequest(runId, event, now());
+      // What the run itself recorded as the answer (a scripted or recorded one): kept on the row if nobody answered first.
+      else if (event.type === "approval.resolve") await store.answer(event.approvalId, { decision: event.decision, by: event.by, at: event.at > 0 ? event.at : Date.now(), ...(event.reason !== undefined ? { reason: event.reason } : {}) });
     },
-    parked(approvalId) {
-      const row = getApprovalRequest(db, approvalId);
+    async parked(approvalId) {
+      const row = await store.get(approvalId);
       if (row?.status === "pending") arm(row);
     },
-    answer(input) {
-      const row = mustGet(input.approvalId);
+    async answer(input) {
+      const row = await mustGet(input.approvalId);
       if (input.token !== undefined) {
         if (row.tokenHash === null) throw new ApprovalError("NO_TOKEN", `no callback token was issued for approval ${row.id}: issue one on its card first`);
         if (!callbackTokenMatches(input.token, row.tokenHash)) throw new ApprovalError("BAD_TOKEN", `the token does not match approval ${row.id} (a new token replaces the old one)`);
@@ -155,20 +163,20 @@ export function createApprovalService(deps: { db: Db; resume: (runId: string) =>
       if (by === "") throw new ApprovalError("BAD_INPUT", "say who answered (by)");
       const reason = input.reason?.trim() ?? "";
       if (reason.length > MAX_REASON) throw new ApprovalError("BAD_INPUT", `reason: at most ${MAX_REASON} characters (it has ${reason.length})`);
-      if (!settle(row, { decision: input.decision, by: by.slice(0, 200), at: now(), ...(reason !== "" ? { reason } : {}) })) throw new ApprovalError("NOT_PENDING", describeAnswered(mustGet(row.id)));
-      return toView(mustGet(row.id));
+      if (!(await settle(row, { decision: input.decision, by: by.slice(0, 200), at: now(), ...(reason !== "" ? { reason } : {}) }))) throw new ApprovalError("NOT_PENDING", describeAnswered(await mustGet(row.id)));
+      return toView(await mustGet(row.id));
     },
-    issueToken(approvalId) {
-      const row = mustGet(approvalId);
+    async issueToken(approvalId) {
+      const row = await mustGet(approvalId);
       if (row.status !== "pending") throw new ApprovalError("NOT_PENDING", describeAnswered(row));
       const token = newCallbackToken();
-      setTokenHash(db, row.id, hashCallbackToken(token));
+      await store.setTokenHash(row.id, hashCallbackToken(token));
       return { token };
     },
-    list: (runId) => listRunApprovals(db, runId).map(toView),
-    get: (approvalId) => toView(mustGet(approvalId)),
-    recover() {
-      for (const row of listPendingApprovals(db)) arm(row);
+    list: async (runId) => (await store.listForRun(runId)).map(toView),
+    get: async (approvalId) => toView(await mustGet(approvalId)),
+    async recover() {
+      for (const row of await store.listPending()) arm(row);
     },
   };
 }

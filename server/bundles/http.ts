@@ -1,7 +1,6 @@
 import { BundleError } from "~/core/bundles/errors";
 import { withDefaultScenario } from "~/core/profiles/scenarios";
-import type { DbExecutor } from "~/db/client";
-import { createPipeline, getPipeline, getRevision } from "~/db/pipelineStore";
+import type { Store } from "~/db/store";
 import { PipelineStoreError } from "~/db/pipelineStoreError";
 import { BodyTooLargeError, readCappedBody } from "~/server/http/bodyLimit";
 import { clipMessage } from "~/server/http/clip";
@@ -41,13 +40,13 @@ function errorResponse(err: unknown): Response {
 }
 
 /** `GET /api/bundles/export/<id>[?revision=N][&target=T][&recorder=1]`: the pipeline as a plugin zip of its host (core/bundles/registry.ts), with the recorder when asked. */
-export async function exportResponse(db: DbExecutor, id: string, revisionParam: string | null, target?: string | null, options: { recorder?: boolean } = {}): Promise<Response> {
+export async function exportResponse(store: Store, id: string, revisionParam: string | null, target?: string | null, options: { recorder?: boolean } = {}): Promise<Response> {
   try {
     const revision = revisionParam === null ? null : Number(revisionParam);
     if (revision !== null && (!Number.isInteger(revision) || revision < 1)) {
       return json(400, { error: `"${revisionParam}" is not a revision number.`, code: "BAD_REVISION" });
     }
-    const at = revision === null ? getPipeline(db, id) : getRevision(db, { id, revision });
+    const at = revision === null ? await store.pipelines.get(id) : await store.pipelines.getRevision({ id, revision });
     const bundle = await exportPluginZipInstalled(at.document, target ?? undefined, options);
     return new Response(new Uint8Array(bundle.bytes), {
       status: 200,
@@ -79,7 +78,7 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array> 
 }
 
 /** `POST /api/bundles/import` with the zip as the body: a new pipeline made from the plugin. */
-export async function importResponse(db: DbExecutor, request: Request, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): Promise<Response> {
+export async function importResponse(store: Store, request: Request, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): Promise<Response> {
   const type = mediaTypeOf(request);
   if (type === null || !IMPORT_MEDIA_TYPES.includes(type)) {
     const sent = type === null ? "no Content-Type" : `Content-Type "${type}"`;
@@ -90,7 +89,7 @@ export async function importResponse(db: DbExecutor, request: Request, limits: A
     if (bytes.byteLength === 0) return json(400, { error: "No file was uploaded.", code: "EMPTY" });
     const { pipeline, warnings } = importPluginZip(bytes, limits);
     // A plugin carries no scenarios (an OpenClaw one never does): start with the profile's default, as `hookwright import` does.
-    const created = createPipeline(db, withDefaultScenario(pipeline));
+    const created = await store.pipelines.create(withDefaultScenario(pipeline));
     const body: ImportedPlugin = { id: created.id, name: created.document.name, warnings };
     return json(201, body);
   } catch (err) {

@@ -1,24 +1,23 @@
 import { unzipSync } from "fflate";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { claudeBashGate } from "~/core/examples/claudeBashGate";
-import { createPipeline } from "~/db/pipelineStore";
-import { openTestDatabase } from "~/db/testDatabase";
+import { openTestStore } from "~/db/testDatabase";
 import { createCaller } from "~/server/api/root";
 import { createContextInner } from "~/server/api/trpc";
 import { exportResponse } from "./http";
 
 /* "Add a recorder" over the wire: bundles.formats says which formats can, bundles.preview lists the recorder, and the download carries it with recorder=1. */
 
-let handle: ReturnType<typeof openTestDatabase>;
-beforeEach(() => {
-  handle = openTestDatabase();
+let store: ReturnType<typeof openTestStore>;
+beforeEach(async () => {
+  store = openTestStore();
 });
-afterEach(() => handle.close());
+afterEach(() => store.close());
 
 describe("export with a recorder", () => {
   it("is offered per format, previewed, and downloaded with recorder=1", async () => {
-    const caller = createCaller(createContextInner({ db: handle.db }));
-    const created = createPipeline(handle.db, claudeBashGate);
+    const caller = createCaller(createContextInner({ store }));
+    const created = await store.pipelines.create(claudeBashGate);
     const { formats } = await caller.bundles.formats({ id: created.id });
     expect(formats.map((f) => [f.target, f.recorder?.where ?? null])).toEqual([
       ["claude-code", "<project>/.hookwright/recordings/<session id>.jsonl"],
@@ -31,8 +30,8 @@ describe("export with a recorder", () => {
     await expect(caller.bundles.preview({ id: created.id, target: "claude-code-sdk", recorder: true })).rejects.toThrow(/^The claude-code-sdk export cannot add a recorder/);
 
     const zipOf = async (response: Response) => Object.keys(unzipSync(new Uint8Array(await response.arrayBuffer())));
-    const plain = await zipOf(await exportResponse(handle.db, created.id, null, "claude-code"));
-    const recorded = await zipOf(await exportResponse(handle.db, created.id, null, "claude-code", { recorder: true }));
+    const plain = await zipOf(await exportResponse(store, created.id, null, "claude-code"));
+    const recorded = await zipOf(await exportResponse(store, created.id, null, "claude-code", { recorder: true }));
     expect(recorded.filter((p) => !plain.includes(p))).toEqual([`${preview.pluginName}/hooks/hookwright-recorder.mjs`]);
   });
 });

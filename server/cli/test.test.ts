@@ -5,10 +5,10 @@ import { describe, expect, it } from "vitest";
 import { examplePipelines } from "../../core/examples";
 import type { PipelineInput } from "../../core/pipeline/schema";
 import { getProfile, listProfiles } from "../../core/profiles";
-import { blankDocument } from "../../db/pipelineStore";
 import { main } from "./main";
 import { parseXml } from "./testing/xmlCheck";
 import { newHookRuntime } from "~/core/profiles/newHookRuntime";
+import { blankDocument } from "../../db/pipelineDocument";
 
 /* `hookwright test` through the CLI entry, with hooks in the real QuickJS sandbox. */
 

@@ -54,15 +54,15 @@ function isHttps(request: Request): boolean {
 }
 
 /** `POST /api/access` (a form with `token` and `next`): sets the cookie and goes on, or shows the form again. */
-export async function accessFormResponse(request: Request, tokenHash: () => string | null): Promise<Response> {
+export async function accessFormResponse(request: Request, tokenHash: () => string | null | Promise<string | null>): Promise<Response> {
   const response = await answerAccessForm(request, tokenHash);
   // The form page brings its own policy; the JSON answers and the redirect get the API's.
   if (!response.headers.has("content-security-policy")) applySecurityHeaders(response.headers, API_CONTENT_SECURITY_POLICY);
   return response;
 }
 
-async function answerAccessForm(request: Request, tokenHash: () => string | null): Promise<Response> {
-  const hash = tokenHash();
+async function answerAccessForm(request: Request, tokenHash: () => string | null | Promise<string | null>): Promise<Response> {
+  const hash = await tokenHash();
   if (hash === null) return Response.json({ error: "This server needs no access token.", code: "NO_TOKEN" }, { status: 404 });
   let form: URLSearchParams;
   try {

@@ -1,7 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
-import type { DbExecutor } from "../../db/client";
-import { meta } from "../../db/schema";
+import type { MetaStore } from "../../db/store";
 
 /*
  * The access token of an exposed server (HOST not loopback). The app runs user code on the
@@ -22,15 +20,14 @@ export function hashToken(token: string): string {
 }
 
 /** The stored hash, or null when no token was made yet. */
-export function readTokenHash(db: DbExecutor): string | null {
-  return db.select().from(meta).where(eq(meta.key, HASH_KEY)).get()?.value ?? null;
+export function readTokenHash(meta: MetaStore): Promise<string | null> {
+  return meta.get(HASH_KEY);
 }
 
 /** Makes a new token, replacing any earlier one, and returns it (the only time it is known). */
-export function createAccessToken(db: DbExecutor): string {
+export async function createAccessToken(meta: MetaStore): Promise<string> {
   const token = randomBytes(24).toString("base64url");
-  const value = hashToken(token);
-  db.insert(meta).values({ key: HASH_KEY, value }).onConflictDoUpdate({ target: meta.key, set: { value } }).run();
+  await meta.put(HASH_KEY, hashToken(token));
   return token;
 }
 
@@ -38,10 +35,10 @@ export function createAccessToken(db: DbExecutor): string {
  * The token's hash, making the token first when there is none.
  * @returns `created`: the new token when one was made now (to show once), else null.
  */
-export function ensureAccessToken(db: DbExecutor): { hash: string; created: string | null } {
-  const hash = readTokenHash(db);
+export async function ensureAccessToken(meta: MetaStore): Promise<{ hash: string; created: string | null }> {
+  const hash = await readTokenHash(meta);
   if (hash !== null) return { hash, created: null };
-  const created = createAccessToken(db);
+  const created = await createAccessToken(meta);
   return { hash: hashToken(created), created };
 }
 

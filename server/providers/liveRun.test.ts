@@ -5,12 +5,10 @@ import { PIPELINE_FORMAT, type PipelineInput, type Scenario } from "../../core/p
 import { firstDivergence } from "../../core/run/divergence";
 import { scenarioFromTrace } from "../../core/run/scenarioFromTrace";
 import type { TraceEvent } from "../../core/trace/events";
-import { createPipeline } from "../../db/pipelineStore";
-import { openTestDatabase } from "../../db/testDatabase";
+import { openTestStore } from "../../db/testDatabase";
 import { createRunEventBus } from "../runs/eventBus";
 import { defaultRunEngine } from "../runs/engine";
 import { createRunService, type RunService } from "../runs/runService";
-import { getRunRow, readAllEvents, readAllStoredEvents } from "../runs/runStore";
 import { createProviderService, type ProviderService } from "./service";
 import { startFakeAnthropic, type FakeAnthropicServer } from "./testing/fakeAnthropic";
 import { startFakeOpenAI, type FakeOpenAIServer } from "./testing/fakeOpenAI";
@@ -61,25 +59,25 @@ const vellumPipeline: PipelineInput = {
 };
 
 describe("a run against real providers", () => {
-  let handle: ReturnType<typeof openTestDatabase>;
+  let store: ReturnType<typeof openTestStore>;
   let providers: ProviderService;
   let service: RunService;
   let pipelineId: string;
 
-  beforeEach(() => {
-    handle = openTestDatabase();
-    providers = createProviderService({ db: handle.db, dbFile: handle.file, env: {} });
-    providers.save({ name: "claude", kind: "anthropic", baseUrl: anthropic.url, defaultModel: "claude-test", apiKey: CLAUDE_KEY });
-    providers.save({ name: "local", kind: "openai", baseUrl: `${local.url}/v1`, defaultModel: "llama3.2", apiKey: LOCAL_KEY });
-    service = createRunService({ db: handle.db, bus: createRunEventBus(), engine: defaultRunEngine, providers: () => providers.resolve() });
-    pipelineId = createPipeline(handle.db, vellumPipeline).id;
+  beforeEach(async () => {
+    store = openTestStore();
+    providers = createProviderService({ store, dbFile: store.location, env: {} });
+    await providers.save({ name: "claude", kind: "anthropic", baseUrl: anthropic.url, defaultModel: "claude-test", apiKey: CLAUDE_KEY });
+    await providers.save({ name: "local", kind: "openai", baseUrl: `${local.url}/v1`, defaultModel: "llama3.2", apiKey: LOCAL_KEY });
+    service = createRunService({ store, bus: createRunEventBus(), engine: defaultRunEngine, providers: () => providers.resolve() });
+    pipelineId = (await store.pipelines.create(vellumPipeline)).id;
   });
-  afterEach(() => handle.close());
+  afterEach(() => store.close());
 
-  async function finished(start: () => { runId: string }) {
-    const { runId } = start();
+  async function finished(start: () => Promise<{ runId: string }>) {
+    const { runId } = await start();
     await service.settled(runId);
-    return { runId, events: readAllEvents(handle.db, runId), row: getRunRow(handle.db, runId) };
+    return { runId, events: await store.runs.readAllEvents(runId), row: await store.runs.get(runId) };
   }
   const of = <T extends TraceEvent["type"]>(events: TraceEvent[], type: T) => events.filter((e): e is Extract<TraceEvent, { type: T }> => e.type === type);
 
@@ -118,19 +116,19 @@ describe("a run against real providers", () => {
     expect((local.modelCalls().at(-1)?.body as { messages: unknown[] }).messages).toContainEqual({ role: "tool", tool_call_id: "toolu_s1", content: "hooks run on transitions [checked]" });
 
     // No key anywhere in the trace; the database file holds the keys only sealed.
-    const stored = JSON.stringify(readAllStoredEvents(handle.db, row?.id ?? ""));
+    const stored = JSON.stringify(await store.runs.readAllStoredEvents(row?.id ?? ""));
     for (const key of [CLAUDE_KEY, LOCAL_KEY]) {
       expect(stored).not.toContain(key);
-      expect(handle.sqlite.serialize().includes(Buffer.from(key))).toBe(false);
+      expect(store.handle.sqlite.serialize().includes(Buffer.from(key))).toBe(false);
     }
-    expect(handle.sqlite.prepare("select key_sealed, key_hint from model_providers order by name").all()).toEqual([
+    expect(store.handle.sqlite.prepare("select key_sealed, key_hint from model_providers order by name").all()).toEqual([
       { key_sealed: expect.stringMatching(/^v1\./), key_hint: "sk-…3a9c" },
       { key_sealed: expect.stringMatching(/^v1\./), key_hint: "sk-…55e1" },
     ]);
     // The trace follows the contract.
     const checker = "/work/shared/tools/check-trace.mjs";
     if (existsSync(checker)) {
-      const out = spawnSync(process.execPath, [checker, "-"], { input: readAllStoredEvents(handle.db, row?.id ?? "").map((e) => JSON.stringify(e)).join("\n"), encoding: "utf8" });
+      const out = spawnSync(process.execPath, [checker, "-"], { input: (await store.runs.readAllStoredEvents(row?.id ?? "")).map((e) => JSON.stringify(e)).join("\n"), encoding: "utf8" });
       expect(out.stdout).toContain("trace follows the contract");
     }
   });
@@ -150,7 +148,7 @@ describe("a run against real providers", () => {
     // Nothing was spent this time; the per-call usage stays with the recorded replies.
     expect(of(rerun.events, "run.end")[0]?.usage).toBeUndefined();
     // Same hooks, same recorded replies: the same turn (stream timing, token counts and `recorded` do not count).
-    expect(firstDivergence(readAllStoredEvents(handle.db, first.runId), readAllStoredEvents(handle.db, rerun.runId))).toBeNull();
+    expect(firstDivergence(await store.runs.readAllStoredEvents(first.runId), await store.runs.readAllStoredEvents(rerun.runId))).toBeNull();
 
     anthropic.script([{ kind: "stream", reply: { content: [{ type: "text", text: "No search needed." }] } }]);
     const live = await finished(() => service.rerun({ runId: first.runId, live: true }));
@@ -158,7 +156,7 @@ describe("a run against real providers", () => {
     expect(of(live.events, "model.response").map((r) => r.content)).toEqual([[{ type: "text", text: "No search needed." }]]);
     expect(live.row?.rerunOf).toBe(first.runId);
     // Compare points at the model's new answer.
-    expect(firstDivergence(readAllStoredEvents(handle.db, first.runId), readAllStoredEvents(handle.db, live.runId))).toMatchObject({ reason: "model.response differs" });
+    expect(firstDivergence(await store.runs.readAllStoredEvents(first.runId), await store.runs.readAllStoredEvents(live.runId))).toMatchObject({ reason: "model.response differs" });
   });
 
   it("save as scenario turns the real run into a scripted one that runs offline", async () => {
@@ -193,13 +191,13 @@ describe("a run against real providers", () => {
     const stop = subscribeModelText(runId, () => {
       if (cancelled) return;
       cancelled = true;
-      service.cancel(runId);
+      void service.cancel(runId);
     });
     const { events, row } = await finished(() => service.start({ pipelineId, scenario: { name: "live" }, runId }));
     stop();
     expect(row?.exitReason).toBe("aborted_via_error");
     expect(of(events, "model.response")).toMatchObject([{ error: "the turn was cancelled while the model was answering" }]);
-    expect(() => service.cancel(runId)).toThrow(`run ${runId} is not running, so there is nothing to cancel`);
+    await expect(service.cancel(runId)).rejects.toThrow(`run ${runId} is not running, so there is nothing to cancel`);
     // The recording ends the same way when re-run; as a scenario, the cancel is not a reply.
     const calls = anthropic.modelCalls().length;
     expect((await finished(() => service.rerun({ runId }))).row?.exitReason).toBe("aborted_via_error");
@@ -207,14 +205,14 @@ describe("a run against real providers", () => {
     expect(scenarioFromTrace({ events, scenario: providerScenario, name: "cancelled" }).model.responses).toEqual([]);
   });
 
-  it("refuses to start a scenario whose provider is not configured, naming the ones that are", () => {
-    expect(() => service.start({ pipelineId, scenario: { inline: { ...providerScenario, model: { ...providerScenario.model, provider: "openrouter" } as Scenario["model"] } } })).toThrow(
+  it("refuses to start a scenario whose provider is not configured, naming the ones that are", async () => {
+    await expect(service.start({ pipelineId, scenario: { inline: { ...providerScenario, model: { ...providerScenario.model, provider: "openrouter" } as Scenario["model"] } } })).rejects.toThrow(
       'scenario "live" calls provider "openrouter", which is not configured on this server (configured: claude, local); add it in Settings → Model providers',
     );
   });
 
   it("OpenClaw providerOverride / modelOverride pick the provider and model of the call, and the trace says so", async () => {
-    const openclaw = createPipeline(handle.db, {
+    const openclaw = (await store.pipelines.create({
       format: PIPELINE_FORMAT,
       name: "Route",
       profile: "openclaw",
@@ -222,7 +220,7 @@ describe("a run against real providers", () => {
       scenarios: [{ ...providerScenario, tools: [] }],
       // The host runs before_model_resolve only for plugins allowed conversation access.
       hostSettings: { allowConversationAccess: true },
-    }).id;
+    })).id;
     local.script([{ kind: "stream", reply: { text: "from qwen" } }]);
     const { events } = await finished(() => service.start({ pipelineId: openclaw, scenario: { name: "live" } }));
     expect(of(events, "model.request")[0]?.route).toEqual({ provider: "local", model: "qwen3" });

@@ -1,21 +1,15 @@
-import type { Db } from "../../db/client";
+import type { Store } from "../../db/store";
 import { createProviderService, type ProviderService } from "./service";
 
-const globalForProviders = globalThis as unknown as { hookwrightProviderServices?: WeakMap<Db, ProviderService> };
+const globalForProviders = globalThis as unknown as { hookwrightProviderServices?: WeakMap<Store, ProviderService> };
 
-/** The provider service of a database (its secret file sits beside that database's file). */
-export function getProviderService(db: Db): ProviderService {
+/** The provider service of a store (its secret file sits beside that store's database file). */
+export function getProviderService(store: Store): ProviderService {
   const services = (globalForProviders.hookwrightProviderServices ??= new WeakMap());
-  let service = services.get(db);
+  let service = services.get(store);
   if (!service) {
-    service = createProviderService({ db, dbFile: databaseFileOf(db) });
-    services.set(db, service);
+    service = createProviderService({ store, dbFile: store.location });
+    services.set(store, service);
   }
   return service;
-}
-
-/** The file behind a drizzle handle: drizzle keeps the better-sqlite3 connection as `$client` (not in our Db type). */
-function databaseFileOf(db: Db): string {
-  const client = (db as unknown as { $client?: { name?: unknown } }).$client;
-  return typeof client?.name === "string" && client.name !== "" ? client.name : ":memory:";
 }

@@ -1,14 +1,13 @@
-import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { DbExecutor } from "../../db/client";
-import { modelProviders, type ModelProviderRow } from "../../db/schema";
+import { ProviderStoreError } from "../../db/providerStoreError";
+import type { ProviderRecord, ProviderStore } from "../../db/store";
 import { open, seal } from "../secrets/cipher";
 import { maskKey } from "../secrets/mask";
 import { envProviders } from "./env";
 import { PROVIDER_KINDS, type ProviderConfig, type ProviderKind } from "./types";
 
 /**
- * Provider entries of Settings → Model providers, in the database, each key sealed with the
+ * Provider entries of Settings → Model providers, in the store, each key sealed with the
  * server's secret key (server/secrets). What leaves this module for the browser is a
  * {@link ProviderView}: the key only as `sk-…abcd`. Environment providers are listed too
  * (read-only); an entry of the same name wins over one from the environment.
@@ -54,22 +53,14 @@ export interface ProviderView {
   shadowed?: boolean;
 }
 
-export class ProviderStoreError extends Error {
-  override name = "ProviderStoreError";
-  constructor(
-    message: string,
-    readonly apiCode: "NOT_FOUND" | "CONFLICT" | "BAD_REQUEST",
-  ) {
-    super(message);
-  }
-}
+export { ProviderStoreError };
 
-function view(row: ModelProviderRow): ProviderView {
+function view(row: ProviderRecord): ProviderView {
   return { id: row.id, name: row.name, kind: row.kind, baseUrl: row.baseUrl, defaultModel: row.defaultModel, keyHint: row.keyHint, source: "settings" };
 }
 
-export function listProviderViews(db: DbExecutor, env: Record<string, string | undefined> = process.env): ProviderView[] {
-  const rows = db.select().from(modelProviders).orderBy(asc(modelProviders.name)).all();
+export async function listProviderViews(store: ProviderStore, env: Record<string, string | undefined> = process.env): Promise<ProviderView[]> {
+  const rows = await store.list();
   const names = new Set(rows.map((r) => r.name));
   const fromEnv: ProviderView[] = envProviders(env).map((p) => ({
     id: null,
@@ -85,36 +76,29 @@ export function listProviderViews(db: DbExecutor, env: Record<string, string | u
 }
 
 /** Adds or changes an entry. @throws {ProviderStoreError} CONFLICT for a taken name, NOT_FOUND for an unknown id. */
-export function saveProvider(db: DbExecutor, secretKey: Buffer, input: ProviderInput): ProviderView {
+export async function saveProvider(store: ProviderStore, secretKey: Buffer, input: ProviderInput): Promise<ProviderView> {
   const parsed = providerInputSchema.parse(input);
-  const existing = parsed.id ? db.select().from(modelProviders).where(eq(modelProviders.id, parsed.id)).get() : undefined;
-  if (parsed.id && !existing) throw new ProviderStoreError(`provider entry ${parsed.id} does not exist (it may have been deleted)`, "NOT_FOUND");
-  const taken = db.select().from(modelProviders).where(eq(modelProviders.name, parsed.name)).get();
-  if (taken && taken.id !== existing?.id) throw new ProviderStoreError(`a provider named "${parsed.name}" already exists: pick another name or edit that one`, "CONFLICT");
+  // The key is sealed here, before the store sees it: no store ever holds it in the clear.
   const key =
     parsed.apiKey === undefined || parsed.apiKey === null
-      ? { keySealed: existing?.keySealed ?? null, keyHint: existing?.keyHint ?? null }
+      ? ("keep" as const)
       : parsed.apiKey.trim() === ""
-        ? { keySealed: null, keyHint: null }
-        : { keySealed: seal(secretKey, parsed.apiKey.trim(), KEY_PURPOSE), keyHint: maskKey(parsed.apiKey.trim()) };
-  const values = { name: parsed.name, kind: parsed.kind, baseUrl: parsed.baseUrl === "" ? null : parsed.baseUrl, defaultModel: parsed.defaultModel, ...key };
-  const row = existing
-    ? db.update(modelProviders).set(values).where(eq(modelProviders.id, existing.id)).returning().get()
-    : db.insert(modelProviders).values({ id: crypto.randomUUID(), ...values }).returning().get();
+        ? { sealed: null, hint: null }
+        : { sealed: seal(secretKey, parsed.apiKey.trim(), KEY_PURPOSE), hint: maskKey(parsed.apiKey.trim()) };
+  const row = await store.save({ ...(parsed.id ? { id: parsed.id } : {}), name: parsed.name, kind: parsed.kind, baseUrl: parsed.baseUrl === "" ? null : parsed.baseUrl, defaultModel: parsed.defaultModel, key });
   return view(row);
 }
 
-export function deleteProvider(db: DbExecutor, id: string): void {
-  const deleted = db.delete(modelProviders).where(eq(modelProviders.id, id)).returning().all();
-  if (deleted.length === 0) throw new ProviderStoreError(`provider entry ${id} does not exist`, "NOT_FOUND");
+export async function deleteProvider(store: ProviderStore, id: string): Promise<void> {
+  if (!(await store.delete(id))) throw new ProviderStoreError(`provider entry ${id} does not exist`, "NOT_FOUND");
 }
 
 /**
  * Every provider the server can call, with its key opened: entries first, then environment
  * providers whose name no entry took. Server memory only (a run's job, a Test connection).
  */
-export function resolveProviders(db: DbExecutor, secretKey: Buffer, env: Record<string, string | undefined> = process.env): ProviderConfig[] {
-  const rows = db.select().from(modelProviders).orderBy(asc(modelProviders.name)).all();
+export async function resolveProviders(store: ProviderStore, secretKey: Buffer, env: Record<string, string | undefined> = process.env): Promise<ProviderConfig[]> {
+  const rows = await store.list();
   const fromRows: ProviderConfig[] = rows.map((r) => ({
     name: r.name,
     kind: r.kind,

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PIPELINE_FORMAT } from "../../core/pipeline/schema";
-import { createPipeline } from "../../db/pipelineStore";
-import { openTestDatabase } from "../../db/testDatabase";
+import { openTestStore } from "../../db/testDatabase";
 import { createRunEventBus } from "../runs/eventBus";
 import { defaultRunEngine } from "../runs/engine";
 import { createRunService } from "../runs/runService";
-import { getRunRow, readAllEvents } from "../runs/runStore";
 import { createRunPool, type RunPool } from "../runs/workers/pool";
 import { startFakeAnthropic, type FakeAnthropicServer } from "./testing/fakeAnthropic";
 import { subscribeModelText } from "./textBus";
@@ -30,11 +28,11 @@ afterAll(async () => {
 
 describe("a real-model run on a run worker", () => {
   it("streams the reply's text to the server's thread, and a cancel reaches the worker", async () => {
-    const handle = openTestDatabase();
+    const store = openTestStore();
     try {
       const providers: ProviderConfig[] = [{ name: "claude", kind: "anthropic", baseURL: server.url, defaultModel: "claude-test", apiKey: KEY, source: "settings" }];
-      const service = createRunService({ db: handle.db, bus: createRunEventBus(), engine: defaultRunEngine, executor: pool, providers: () => providers });
-      const { id } = createPipeline(handle.db, {
+      const service = createRunService({ store, bus: createRunEventBus(), engine: defaultRunEngine, executor: pool, providers: async () => providers });
+      const { id } = await store.pipelines.create({
         format: PIPELINE_FORMAT,
         name: "worker",
         profile: "vellum",
@@ -45,12 +43,12 @@ describe("a real-model run on a run worker", () => {
       const first = crypto.randomUUID();
       const pieces: string[] = [];
       const stop = subscribeModelText(first, (p) => pieces.push(p.text));
-      service.start({ pipelineId: id, scenario: { name: "live" }, runId: first });
+      await service.start({ pipelineId: id, scenario: { name: "live" }, runId: first });
       await service.settled(first);
       stop();
       expect(pieces).toEqual(["Hello ", "from t", "he wor", "ker."]);
-      expect(getRunRow(handle.db, first)?.exitReason).toBe("no_tool_calls");
-      expect(readAllEvents(handle.db, first).find((e) => e.type === "model.response")).toMatchObject({ content: [{ type: "text", text: "Hello from the worker." }], usage: { inputTokens: 3, outputTokens: 4 } });
+      expect((await store.runs.get(first))?.exitReason).toBe("no_tool_calls");
+      expect((await store.runs.readAllEvents(first)).find((e) => e.type === "model.response")).toMatchObject({ content: [{ type: "text", text: "Hello from the worker." }], usage: { inputTokens: 3, outputTokens: 4 } });
 
       server.script([{ kind: "stream", reply: { content: [{ type: "text", text: "slow slow slow slow slow slow slow" }], chunkChars: 1 }, chunkDelayMs: 100 }]);
       const second = crypto.randomUUID();
@@ -58,17 +56,17 @@ describe("a real-model run on a run worker", () => {
       const stopSecond = subscribeModelText(second, () => {
         if (asked) return;
         asked = true;
-        service.cancel(second);
+        void service.cancel(second);
       });
       const started = Date.now();
-      service.start({ pipelineId: id, scenario: { name: "live" }, runId: second });
+      await service.start({ pipelineId: id, scenario: { name: "live" }, runId: second });
       await service.settled(second);
       stopSecond();
-      expect(getRunRow(handle.db, second)?.exitReason).toBe("aborted_via_error");
+      expect((await store.runs.get(second))?.exitReason).toBe("aborted_via_error");
       // Cancelled after its first piece, not after all 34 (3.4 s).
       expect(Date.now() - started).toBeLessThan(3000);
     } finally {
-      handle.close();
+      await store.close();
     }
   }, 60_000);
 });

@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
+import type { SqliteStore } from "~/db/sqlite/sqliteStore";
 import { examplePipelines } from "~/core/examples";
-import type { DbHandle } from "~/db/client";
-import { deletePipeline } from "~/db/pipelineStore";
-import { getRunRow, readAllStoredEvents } from "./runStore";
 import { openRunService } from "./testing/runHarness";
 
 /*
@@ -11,27 +9,27 @@ import { openRunService } from "./testing/runHarness";
  * the run's promise rejected with nobody to catch it (an unhandledRejection in the server's log).
  */
 
-let handle: DbHandle | null = null;
-afterEach(() => handle?.close());
+let store: SqliteStore | null = null;
+afterEach(() => store?.close());
 
 describe("a run whose pipeline is deleted mid-run", () => {
   it("settles without an error and leaves nothing behind", async () => {
     const example = examplePipelines.find((p) => p.name === "Be concise");
     if (!example) throw new Error("no example");
-    const opened = openRunService(example);
-    handle = opened.handle;
+    const opened = await openRunService(example);
+    store = opened.store;
     const rejections: unknown[] = [];
     const onRejection = (reason: unknown) => rejections.push(reason);
     process.on("unhandledRejection", onRejection);
     try {
       // Paced, so the run is still recording when its pipeline goes.
-      const { runId } = opened.service.start({ pipelineId: opened.pipelineId, scenario: { name: "default" }, eventDelayMs: 30 });
+      const { runId } = await opened.service.start({ pipelineId: opened.pipelineId, scenario: { name: "default" }, eventDelayMs: 30 });
       await new Promise((resolve) => setTimeout(resolve, 90));
-      expect(readAllStoredEvents(opened.handle.db, runId).length).toBeGreaterThan(0);
-      deletePipeline(opened.handle.db, opened.pipelineId);
+      expect((await opened.store.runs.readAllStoredEvents(runId)).length).toBeGreaterThan(0);
+      await opened.store.pipelines.delete(opened.pipelineId);
       await expect(opened.service.settled(runId)).resolves.toBeUndefined();
       await new Promise((resolve) => setTimeout(resolve, 50));
-      expect([getRunRow(opened.handle.db, runId), readAllStoredEvents(opened.handle.db, runId), rejections]).toEqual([undefined, [], []]);
+      expect([await opened.store.runs.get(runId), await opened.store.runs.readAllStoredEvents(runId), rejections]).toEqual([undefined, [], []]);
     } finally {
       process.off("unhandledRejection", onRejection);
     }

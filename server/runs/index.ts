@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Store } from "../../db/store";
 import { createRunEventBus, type RunEventBus } from "./eventBus";
 import { defaultRunEngine } from "./engine";
 import { createRunService, type RunService } from "./runService";
@@ -10,7 +10,7 @@ import { createRunPool, type RunPool } from "./workers/pool";
  * Process-wide run machinery. Cached on globalThis because Next may evaluate this module in
  * several server bundles; a run started from one route must stream through another.
  */
-const globalForRuns = globalThis as unknown as { hookwrightRunBus?: RunEventBus; hookwrightRunServices?: WeakMap<Db, RunService>; hookwrightRunPool?: RunPool };
+const globalForRuns = globalThis as unknown as { hookwrightRunBus?: RunEventBus; hookwrightRunServices?: WeakMap<Store, RunService>; hookwrightRunPool?: RunPool };
 
 export function getRunBus(): RunEventBus {
   return (globalForRuns.hookwrightRunBus ??= createRunEventBus());
@@ -21,20 +21,20 @@ export function getRunPool(): RunPool {
   return (globalForRuns.hookwrightRunPool ??= createRunPool({ ...runPoolConfigFromEnv(), rebundleEachRun: process.env.NODE_ENV === "development" }));
 }
 
-/** The run service of a database (tests use their own database, hence one service per handle). */
-export function getRunService(db: Db): RunService {
+/** The run service of a store (tests use their own store, hence one service per store). */
+export function getRunService(store: Store): RunService {
   const services = (globalForRuns.hookwrightRunServices ??= new WeakMap());
-  let service = services.get(db);
+  let service = services.get(store);
   if (!service) {
-    service = createRunService({ db, bus: getRunBus(), engine: defaultRunEngine, executor: getRunPool(), providers: () => getProviderService(db).resolve() });
-    services.set(db, service);
+    service = createRunService({ store, bus: getRunBus(), engine: defaultRunEngine, executor: getRunPool(), providers: () => getProviderService(store).resolve() });
+    services.set(store, service);
   }
   return service;
 }
 
-/** Installs the service of a database (tests inject an engine); must precede the first getRunService(db). */
-export function provideRunService(db: Db, service: RunService): void {
-  (globalForRuns.hookwrightRunServices ??= new WeakMap()).set(db, service);
+/** Installs the service of a store (tests inject an engine); must precede the first getRunService(store). */
+export function provideRunService(store: Store, service: RunService): void {
+  (globalForRuns.hookwrightRunServices ??= new WeakMap()).set(store, service);
 }
 
 export { streamRunEvents } from "./streamEvents";

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { SqliteStore } from "~/db/sqlite/sqliteStore";
 import type { Scenario } from "~/core/pipeline/schema";
 import { comparableEvent, firstDivergence } from "~/core/run/divergence";
 import type { TraceEvent } from "~/core/trace/events";
-import type { DbHandle } from "~/db/client";
-import { getPipeline, saveRevision } from "~/db/pipelineStore";
 import type { RunService } from "./runService";
 import { rerunScenario } from "./rerunScenario";
 import { hookLogs, openRunService, settleRun } from "./testing/runHarness";
@@ -18,12 +17,12 @@ import { notesPipeline, notesReaderCode } from "./testing/notesPipeline";
 const pipeline = notesPipeline({ handlerDrawsRandom: true });
 
 describe("re-run with a tool handler's file writes", () => {
-  let handle: DbHandle;
+  let store: SqliteStore;
   let service: RunService;
   let pipelineId: string;
-  beforeEach(() => ({ handle, service, pipelineId } = openRunService(pipeline)));
-  afterEach(() => handle.close());
-  const run = (start: () => { runId: string }) => settleRun(handle, service, start);
+  beforeEach(async () => ({ store, service, pipelineId } = await openRunService(pipeline)));
+  afterEach(() => store.close());
+  const run = (start: () => Promise<{ runId: string }>) => settleRun(store, service, start);
 
   it("gives the original run's trace again, event for event, when nothing changed", async () => {
     const first = await run(() => service.start({ pipelineId, scenario: { name: "two lookups" } }));
@@ -57,7 +56,7 @@ describe("re-run with a tool handler's file writes", () => {
   });
 
   it("runs a hand-written result's file changes, and answers the model with an error naming a change that may not be made", async () => {
-    const current = getPipeline(handle.db, pipelineId);
+    const current = await store.pipelines.get(pipelineId);
     const [scenario] = current.document.scenarios;
     if (!scenario) throw new Error("no scenario");
     const scripted = (path: string) => ({
@@ -76,9 +75,9 @@ describe("re-run with a tool handler's file writes", () => {
 
   it("lets an edited hook read the files as the original run's tool left them", async () => {
     const first = await run(() => service.start({ pipelineId, scenario: { name: "two lookups" } }));
-    const current = getPipeline(handle.db, pipelineId);
+    const current = await store.pipelines.get(pipelineId);
     const hooks = current.document.hooks.map((h) => ({ ...h, code: notesReaderCode("now reads:") }));
-    saveRevision(handle.db, { id: pipelineId, baseRevision: current.revision, document: { ...current.document, hooks } });
+    await store.pipelines.save({ id: pipelineId, baseRevision: current.revision, document: { ...current.document, hooks } });
     const second = await run(() => service.rerun({ runId: first.runId }));
     expect(second.row?.revision).toBe(2);
     expect(hookLogs(second.events)).toEqual(["now reads: found cats (at 1767225600001, r=0.0027)", "now reads: found cats, found dogs (at 1767225600003, r=0.9811)"]);

@@ -4,15 +4,13 @@ import { createHTTPServer } from "@trpc/server/adapters/standalone";
 import { EventSource } from "eventsource";
 import superjson from "superjson";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type DbHandle } from "~/db/client";
-import { createPipeline } from "~/db/pipelineStore";
+import { openSqliteStore, type SqliteStore } from "~/db/sqlite/sqliteStore";
 import { appRouter, type AppRouter } from "~/server/api/root";
 import { createContextInner } from "~/server/api/trpc";
 import type { EncodedTraceEvent } from "~/core/trace/events";
 import { getRunBus, provideRunService } from "./index";
 import { createRunService } from "./runService";
 import { fixtureEngine } from "./testing/fixtureEngine";
-import { readAllStoredEvents } from "./runStore";
 
 /**
  * A fetch for EventSource that cuts the SSE body after `dropAfter[k]` events on the k-th connection,
@@ -52,26 +50,26 @@ function droppingFetch(dropAfter: number[], connections: { count: number; lastEv
 }
 
 describe("runs.onEvent", () => {
-  let handle: DbHandle;
+  let store: SqliteStore;
   let close: () => Promise<void>;
   let url: string;
 
   beforeEach(async () => {
-    handle = openDatabase({ file: ":memory:" });
-    const server = createHTTPServer({ router: appRouter, createContext: () => createContextInner({ db: handle.db }) });
+    store = openSqliteStore({ file: ":memory:" });
+    const server = createHTTPServer({ router: appRouter, createContext: () => createContextInner({ store }) });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     close = () => new Promise((resolve) => server.close(() => resolve()));
   });
   afterEach(async () => {
     await close();
-    handle.close();
+    await store.close();
   });
 
   it("resumes after dropped connections with no missing or duplicated event", async () => {
-    const service = createRunService({ db: handle.db, bus: getRunBus(), engine: fixtureEngine(20) });
-    provideRunService(handle.db, service);
-    const pipeline = createPipeline(handle.db, { format: "hookwright.pipeline/v1", name: "p", profile: "vellum", scenarios: [{ name: "default", prompt: "hi", model: { kind: "scripted", responses: [] } }] });
+    const service = createRunService({ store, bus: getRunBus(), engine: fixtureEngine(20) });
+    provideRunService(store, service);
+    const pipeline = await store.pipelines.create({ format: "hookwright.pipeline/v1", name: "p", profile: "vellum", scenarios: [{ name: "default", prompt: "hi", model: { kind: "scripted", responses: [] } }] });
     let runId = "";
     const activeAtConnect: boolean[] = [];
     const connections = { count: 0, lastEventIds: [] as (string | null)[], onConnect: () => activeAtConnect.push(service.isActive(runId)) };
@@ -87,7 +85,7 @@ describe("runs.onEvent", () => {
 
     // Paced so the run is still going while the client connects, drops and reconnects.
     // (EventSource waits about 3 s before reconnecting, so 50 ms per event keeps the run going across both drops.)
-    runId = service.start({ pipelineId: pipeline.id, scenario: { name: "default" }, eventDelayMs: 50 }).runId;
+    runId = (await service.start({ pipelineId: pipeline.id, scenario: { name: "default" }, eventDelayMs: 50 })).runId;
     const received: EncodedTraceEvent[] = await new Promise((resolve, reject) => {
       const got: EncodedTraceEvent[] = [];
       const sub = client.runs.onEvent.subscribe(
@@ -106,7 +104,7 @@ describe("runs.onEvent", () => {
     });
     await service.settled(runId);
 
-    const stored = readAllStoredEvents(handle.db, runId);
+    const stored = await store.runs.readAllStoredEvents(runId);
     expect(stored).toHaveLength(1 + 20 * 6 + 1);
     expect(received.map((e) => e.seq)).toEqual(stored.map((e) => e.seq));
     expect(received.map((e) => e.seq)).toEqual(Array.from({ length: stored.length }, (_, i) => i + 1));
@@ -119,10 +117,10 @@ describe("runs.onEvent", () => {
   });
 
   it("streams a finished run from the database and ends", async () => {
-    const service = createRunService({ db: handle.db, bus: getRunBus(), engine: fixtureEngine(2) });
-    provideRunService(handle.db, service);
-    const pipeline = createPipeline(handle.db, { format: "hookwright.pipeline/v1", name: "p", profile: "vellum", scenarios: [{ name: "default", prompt: "hi", model: { kind: "scripted", responses: [] } }] });
-    const { runId } = service.start({ pipelineId: pipeline.id, scenario: { name: "default" } });
+    const service = createRunService({ store, bus: getRunBus(), engine: fixtureEngine(2) });
+    provideRunService(store, service);
+    const pipeline = await store.pipelines.create({ format: "hookwright.pipeline/v1", name: "p", profile: "vellum", scenarios: [{ name: "default", prompt: "hi", model: { kind: "scripted", responses: [] } }] });
+    const { runId } = await service.start({ pipelineId: pipeline.id, scenario: { name: "default" } });
     await service.settled(runId);
     const client = createTRPCClient<AppRouter>({ links: [httpSubscriptionLink({ url, transformer: superjson, EventSource })] });
     const seqs = await new Promise<number[]>((resolve, reject) => {

@@ -2,12 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { examplePipelines } from "~/core/examples";
 import type { Scenario } from "~/core/pipeline/schema";
 import { firstDivergence } from "~/core/run/divergence";
-import { openDatabase, type DbHandle } from "~/db/client";
-import { createPipeline, getPipeline, saveRevision } from "~/db/pipelineStore";
+import { openSqliteStore, type SqliteStore } from "~/db/sqlite/sqliteStore";
 import { createRunEventBus, type RunEventBus } from "./eventBus";
 import { defaultRunEngine } from "./engine";
 import { createRunService, type RunService } from "./runService";
-import { getRunRow, readAllEvents } from "./runStore";
 
 const toolsScenario: Scenario = {
   name: "tools",
@@ -31,23 +29,23 @@ const toolsScenario: Scenario = {
 };
 
 describe("createRunService (real engine and sandbox)", () => {
-  let handle: DbHandle;
+  let store: SqliteStore;
   let service: RunService;
   let bus: RunEventBus;
   let pipelineId: string;
-  beforeEach(() => {
-    handle = openDatabase({ file: ":memory:" });
+  beforeEach(async () => {
+    store = openSqliteStore({ file: ":memory:" });
     bus = createRunEventBus();
-    service = createRunService({ db: handle.db, bus, engine: defaultRunEngine });
+    service = createRunService({ store, bus, engine: defaultRunEngine });
     const example = examplePipelines.find((p) => p.name === "Be concise");
-    pipelineId = createPipeline(handle.db, { ...example, scenarios: [toolsScenario, ...(example?.scenarios ?? [])] }).id;
+    pipelineId = (await store.pipelines.create({ ...example, scenarios: [toolsScenario, ...(example?.scenarios ?? [])] })).id;
   });
-  afterEach(() => handle.close());
+  afterEach(() => store.close());
 
-  async function run(start: () => { runId: string }) {
-    const { runId } = start();
+  async function run(start: () => Promise<{ runId: string }>) {
+    const { runId } = await start();
     await service.settled(runId);
-    return { runId, events: readAllEvents(handle.db, runId), row: getRunRow(handle.db, runId) };
+    return { runId, events: await store.runs.readAllEvents(runId), row: await store.runs.get(runId) };
   }
 
   it("records the Be concise run with the hook's change to the system prompt", async () => {
@@ -68,9 +66,9 @@ describe("createRunService (real engine and sandbox)", () => {
 
   it("re-runs against the current code with the recorded tool results, diverging at the edited hook", async () => {
     const first = await run(() => service.start({ pipelineId, scenario: { name: "tools" } }));
-    const current = getPipeline(handle.db, pipelineId);
+    const current = await store.pipelines.get(pipelineId);
     const hooks = current.document.hooks.map((h) => ({ ...h, code: 'export default function (ctx) { ctx.systemPrompt = (ctx.systemPrompt ?? "") + "\\nBe brief."; }\n' }));
-    saveRevision(handle.db, { id: pipelineId, baseRevision: current.revision, document: { ...current.document, hooks } });
+    await store.pipelines.save({ id: pipelineId, baseRevision: current.revision, document: { ...current.document, hooks } });
     const second = await run(() => service.rerun({ runId: first.runId }));
     expect(second.row?.revision).toBe(2);
     const d = firstDivergence(first.events, second.events);
@@ -82,23 +80,23 @@ describe("createRunService (real engine and sandbox)", () => {
   });
 
   it("leaves the server free while a run goes on: other work runs between its hook points", async () => {
-    const { runId } = service.start({ pipelineId, scenario: { name: "tools" } });
+    const { runId } = await service.start({ pipelineId, scenario: { name: "tools" } });
     // Once the run is under way (its first event), a timer must get a turn before it ends.
     const seenByTimer = await new Promise<number>((resolve) => {
       const stop = bus.subscribe(runId, () => {
         stop();
-        setTimeout(() => resolve(readAllEvents(handle.db, runId).length), 0);
+        setTimeout(() => void store.runs.readAllEvents(runId).then((events) => resolve(events.length)), 0);
       });
     });
     await service.settled(runId);
-    const total = readAllEvents(handle.db, runId).length;
+    const total = (await store.runs.readAllEvents(runId)).length;
     expect(seenByTimer).toBeLessThan(total);
   });
 
-  it("refuses a pipeline whose hook names a point the profile lacks, before recording anything", () => {
-    const current = getPipeline(handle.db, pipelineId);
+  it("refuses a pipeline whose hook names a point the profile lacks, before recording anything", async () => {
+    const current = await store.pipelines.get(pipelineId);
     const hooks = [...current.document.hooks, { id: "x", point: "nowhere", name: "x", enabled: true, code: "", priority: null, matcher: null }];
-    expect(() => saveRevision(handle.db, { id: pipelineId, baseRevision: current.revision, document: { ...current.document, hooks } })).not.toThrow();
-    expect(() => service.start({ pipelineId, scenario: { name: "tools" } })).toThrow(/hooks\[1\]\.point.*"nowhere" is not a hook point/);
+    await expect(store.pipelines.save({ id: pipelineId, baseRevision: current.revision, document: { ...current.document, hooks } })).resolves.toMatchObject({ revision: current.revision + 1 });
+    await expect(service.start({ pipelineId, scenario: { name: "tools" } })).rejects.toThrow(/hooks\[1\]\.point.*"nowhere" is not a hook point/);
   });
 });

@@ -1,6 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { pipelineRevisions } from "../../db/schema";
+import type { Store } from "../../db/store";
 import type { RunApprovalGate } from "../../core/engine/approvalStep";
 import type { HookRunnerFactory, ModelProvider } from "../../core/engine/ports";
 import type { JsonObject } from "../../core/json";
@@ -12,14 +10,14 @@ import type { TraceEvent, UnsequencedEvent } from "../../core/trace/events";
 import type { RunEventBus } from "./eventBus";
 import { rerunScenario } from "./rerunScenario";
 import { RunError } from "./runError";
+import { createEventWriter } from "./eventWriter";
 import { expectationCollector, pointRunScenario } from "./runChecks";
-import { appendEvent, failAbandonedRuns, finishRun, getRunRow, insertRun, readAllEvents, readAllStoredEvents, recordExpectations } from "./runStore";
 import { inProcessExecutor, type RunExecutor } from "./workers/executor";
 import { knownAnswersOf, type KnownAnswer } from "../../core/approvals/gate";
 import { ApprovalPending } from "../../core/engine/approvalStep";
 import type { EncodedTraceEvent } from "../../core/trace/events";
+import type { ExpectationReport } from "../../core/expectations/types";
 import { createApprovalService, type ApprovalService } from "../approvals/service";
-import { getApprovalRequest, runsWithPendingApprovals } from "../approvals/store";
 import { recordedModel, type ModelSource, type RunJob } from "./workers/job";
 import type { ProviderConfig } from "../providers/types";
 
@@ -87,16 +85,17 @@ export interface StartRunOptions {
 }
 
 export interface RunService {
-  start(options: StartRunOptions): { runId: string };
+  /** Resolves once the run is recorded as started (its row exists); the run goes on in the background. */
+  start(options: StartRunOptions): Promise<{ runId: string }>;
   /** Runs only one hook point's chain on a given context; recorded like any run (its row has `point`). */
-  startPoint(options: StartPointRunOptions): { runId: string };
+  startPoint(options: StartPointRunOptions): Promise<{ runId: string }>;
   /** Re-runs a recorded turn against the pipeline's current head with the recorded model and tool outputs. */
-  rerun(options: { runId: string; eventDelayMs?: number; newRunId?: string; answerApprovalsAgain?: boolean; live?: boolean }): { runId: string };
+  rerun(options: { runId: string; eventDelayMs?: number; newRunId?: string; answerApprovalsAgain?: boolean; live?: boolean }): Promise<{ runId: string }>;
   /**
    * Cancels a run in progress: a model call in flight is aborted, and the run ends as `cancelled`
    * at its model call. @throws {RunError} RUN_NOT_RUNNING when it is not running here.
    */
-  cancel(runId: string): void;
+  cancel(runId: string): Promise<void>;
   /** Approval requests of runs: list, answer (card, HTTP callback), callback tokens (server/approvals). */
   readonly approvals: ApprovalService;
   /** Resolves when the run is recorded completely (immediately for runs not in progress here). */
@@ -106,27 +105,29 @@ export interface RunService {
 
 /**
  * Creates the run service: each run executes in the background (it survives the client going away),
- * every event is appended to the database first and then published on the bus. `executor` runs
+ * every event is appended to the store first and then published on the bus (in order: one
+ * chain of writes per run, so the engine never waits for the store). `executor` runs
  * the engine (the app passes the worker pool, server/runs/workers/pool.ts); by default it runs
  * in this thread.
  */
 export function createRunService(deps: {
-  db: Db;
+  store: Store;
   bus: RunEventBus;
   engine: RunEngine;
   executor?: RunExecutor;
   /** The real model providers configured on the server, keys included (server/providers); none by default. */
-  providers?: () => ProviderConfig[];
+  providers?: () => Promise<ProviderConfig[]>;
 }): RunService {
-  const { db, bus, engine } = deps;
+  const { store, bus, engine } = deps;
+  const { runs } = store;
 
   /** Who answers a scenario's model: its scripted replies, or the real providers (the one it names must exist). */
-  function modelSourceFor(scenario: Scenario): ModelSource {
-    return scenario.model.kind === "provider" ? { kind: "live", providers: providersFor(scenario.name, scenario.model.provider) } : { kind: "scripted" };
+  async function modelSourceFor(scenario: Scenario): Promise<ModelSource> {
+    return scenario.model.kind === "provider" ? { kind: "live", providers: await providersFor(scenario.name, scenario.model.provider) } : { kind: "scripted" };
   }
 
-  function providersFor(scenario: string, name: string): ProviderConfig[] {
-    const providers = deps.providers?.() ?? [];
+  async function providersFor(scenario: string, name: string): Promise<ProviderConfig[]> {
+    const providers = (await deps.providers?.()) ?? [];
     if (!providers.some((p) => p.name === name)) {
       throw new RunError("PROVIDER_NOT_CONFIGURED", `scenario "${scenario}" calls provider "${name}", which is not configured on this server (configured: ${providers.map((p) => p.name).join(", ") || "none"}); add it in Settings → Model providers`);
     }
@@ -134,24 +135,26 @@ export function createRunService(deps: {
   }
   const executor = deps.executor ?? inProcessExecutor(engine);
   const active = new Map<string, Promise<void>>();
+  const resuming = new Set<string>();
+  const approvals = createApprovalService({
+    approvals: store.approvals,
+    resume: (runId) => void resume(runId).catch((error: unknown) => console.error(`hookwright: run ${runId} could not be resumed:`, error)),
+  });
   // A run parked at a pending approval is not abandoned: it resumes when answered (docs/approvals.md).
-  failAbandonedRuns(db, runsWithPendingApprovals(db));
-  const approvals = createApprovalService({ db, resume: (runId) => void resume(runId) });
-  approvals.recover();
+  // Started at once (the SQLite store does both before this returns); every run waits for it.
+  const recovered = runs
+    .failAbandoned()
+    .then(() => approvals.recover())
+    // Runs still start: a failed recovery leaves old runs as they were (the next start tries again).
+    .catch((error: unknown) => console.error("hookwright: recovering the runs of the last server failed:", error));
 
-  function loadRevision(pipelineId: string, revision?: number): { pipeline: Pipeline; revision: number } {
-    const row = db
-      .select()
-      .from(pipelineRevisions)
-      .where(revision === undefined ? eq(pipelineRevisions.pipelineId, pipelineId) : and(eq(pipelineRevisions.pipelineId, pipelineId), eq(pipelineRevisions.revision, revision)))
-      .orderBy(desc(pipelineRevisions.revision))
-      .limit(1)
-      .get();
-    if (!row) throw new RunError("PIPELINE_NOT_FOUND", revision === undefined ? `pipeline ${pipelineId} does not exist` : `pipeline ${pipelineId} has no revision ${revision}`);
-    return { pipeline: row.document, revision: row.revision };
+  async function loadRevision(pipelineId: string, revision?: number): Promise<{ pipeline: Pipeline; revision: number }> {
+    const found = await store.pipelines.documentAt({ pipelineId, ...(revision !== undefined ? { revision } : {}) });
+    if (!found) throw new RunError("PIPELINE_NOT_FOUND", revision === undefined ? `pipeline ${pipelineId} does not exist` : `pipeline ${pipelineId} has no revision ${revision}`);
+    return found;
   }
 
-  function launch(options: {
+  async function launch(options: {
     pipelineId: string;
     revision: number;
     pipeline: Pipeline;
@@ -162,12 +165,13 @@ export function createRunService(deps: {
     runId?: string;
     point?: RunJob["point"];
     known?: KnownAnswer[];
-  }): { runId: string } {
+  }): Promise<{ runId: string }> {
     const problem = engine.check?.(options.pipeline) ?? null;
     if (problem !== null) throw new RunError("PIPELINE_CANNOT_RUN", problem);
+    await recovered;
     const runId = options.runId ?? crypto.randomUUID();
-    if (options.runId !== undefined && getRunRow(db, runId)) throw new RunError("RUN_ID_TAKEN", `run id ${runId} is already used`);
-    insertRun(db, { id: runId, pipelineId: options.pipelineId, revision: options.revision, scenario: options.scenario, rerunOf: options.rerunOf, point: options.point?.name ?? null });
+    if (options.runId !== undefined && (await runs.get(runId))) throw new RunError("RUN_ID_TAKEN", `run id ${runId} is already used`);
+    await runs.insert({ id: runId, pipelineId: options.pipelineId, revision: options.revision, scenario: options.scenario, rerunOf: options.rerunOf, point: options.point?.name ?? null });
     const done = execute(runId, options).finally(() => active.delete(runId));
     active.set(runId, done);
     return { runId };
@@ -193,10 +197,19 @@ export function createRunService(deps: {
     const expect = options.point ? null : expectationCollector(options.pipeline, options.scenario);
     const replayed = options.replayed ?? [];
     let replaying = replayed.length > 0;
-    /** The run's row went with its pipeline (deleted while the run was going): nothing more is recorded. */
-    let deleted = false;
+    const writer = createEventWriter({
+      runs,
+      runId,
+      afterStored: async ({ event, report }) => {
+        await approvals.observe(runId, event);
+        // Stored before run.end goes out, so a viewer that reads the run on its end sees the results.
+        if (report) await runs.recordExpectations(runId, report);
+        bus.publish(runId, event);
+      },
+    });
     const record = (event: TraceEvent | UnsequencedEvent) => {
-      if (deleted) return;
+      // The run's row went with its pipeline (deleted while the run was going), or the store failed: nothing more is recorded.
+      if (writer.stopped) return;
       if (replaying && seq < replayed.length) {
         // Already recorded: the replay must retrace it exactly, or the run cannot honestly continue.
         const stored = replayed[seq] as EncodedTraceEvent;
@@ -216,20 +229,10 @@ export function createRunService(deps: {
       // The recorder owns numbering: the stored trace is gap-free even if the engine's counter is not.
       const numbered = { ...event, seq } as TraceEvent;
       if (numbered.type === "run.start") numbered.runId = runId;
-      try {
-        appendEvent(db, runId, numbered);
-      } catch (error) {
-        if (!isRunGone(error)) throw error;
-        deleted = true;
-        return;
-      }
-      approvals.observe(runId, numbered);
       summary = addToSummary(summary, numbered);
       if (numbered.type === "run.end") ended = true;
-      // Checked before run.end goes out, so a viewer that reads the run on its end sees the results.
-      const report = expect?.(numbered);
-      if (report) recordExpectations(db, runId, report);
-      bus.publish(runId, numbered);
+      const report: ExpectationReport | null = expect?.(numbered) ?? null;
+      writer.write({ event: numbered, report });
     };
     const delay = options.eventDelayMs ?? 0;
     // Paced runs buffer the engine's events and record them on a timer; unpaced ones record inline.
@@ -247,8 +250,8 @@ export function createRunService(deps: {
           approvals: { known: options.known ?? [], interactive: true },
         },
         delay > 0 ? (e) => void pending.push(e) : record,
-        // A worker's events arrive in bursts: each burst is recorded in one transaction.
-        { batch: (work) => db.transaction(() => work()) },
+        // A worker's events arrive in bursts: each burst is stored in one append (one transaction).
+        { batch: (work) => writer.batch(work) },
       );
       if (delay > 0) {
         let finished = false;
@@ -274,13 +277,16 @@ export function createRunService(deps: {
     }
     if (parked !== null) {
       // Waiting for a person: no end yet, no worker held; the row's timeout is armed.
-      approvals.parked(parked);
+      const written = await writer.drain();
+      if (!written.gone && written.failure === null) await approvals.parked(parked);
+      else if (!written.gone) await runs.finish(runId, { summary, failure: storeFailure(written.failure) });
       return;
     }
     // Every trace ends with run.end, so live viewers always learn the run is over.
     if (!ended) record({ type: "run.end", exitReason: "host_error", error: failure ?? "the engine stopped without ending the run" });
-    if (deleted) return;
-    finishRun(db, runId, { summary, failure });
+    const written = await writer.drain();
+    if (written.gone) return;
+    await runs.finish(runId, { summary, failure: written.failure === null ? failure : storeFailure(written.failure) });
   }
 
   /**
@@ -290,14 +296,28 @@ export function createRunService(deps: {
    */
   async function resume(runId: string): Promise<void> {
     await active.get(runId);
-    if (active.has(runId)) return;
-    const row = getRunRow(db, runId);
-    if (!row || row.status !== "running") return;
-    const stored = readAllStoredEvents(db, runId);
+    // Two answers (a card and a timeout) may both ask; the reads below wait, so the first one holds the run.
+    if (active.has(runId) || resuming.has(runId)) return;
+    resuming.add(runId);
+    try {
+      const next = await resumption(runId);
+      if (!next) return;
+      const done = execute(runId, next).finally(() => active.delete(runId));
+      active.set(runId, done);
+    } finally {
+      resuming.delete(runId);
+    }
+  }
+
+  /** What a parked run continues with once its request is answered, or null when it does not continue. */
+  async function resumption(runId: string): Promise<Parameters<typeof execute>[1] | null> {
+    const row = await runs.get(runId);
+    if (!row || row.status !== "running") return null;
+    const stored = await runs.readAllStoredEvents(runId);
     const last = stored[stored.length - 1];
-    if (last?.type !== "approval.request") return;
-    const approval = getApprovalRequest(db, last.approvalId);
-    if (!approval || approval.status === "pending" || approval.decision === null) return;
+    if (last?.type !== "approval.request") return null;
+    const approval = await store.approvals.get(last.approvalId);
+    if (!approval || approval.status === "pending" || approval.decision === null) return null;
     const known: KnownAnswer[] = [
       ...knownAnswersOf(stored),
       {
@@ -307,27 +327,31 @@ export function createRunService(deps: {
     ];
     let pipeline: Pipeline;
     try {
-      pipeline = loadRevision(row.pipelineId, row.revision).pipeline;
+      pipeline = (await loadRevision(row.pipelineId, row.revision)).pipeline;
     } catch (error) {
-      finishRun(db, runId, { summary: emptyRunSummary, failure: error instanceof Error ? error.message : String(error) });
-      return;
+      await runs.finish(runId, { summary: emptyRunSummary, failure: error instanceof Error ? error.message : String(error) });
+      return null;
     }
     let model: ModelSource;
     try {
       // A live turn replays the replies it already recorded: the model is not asked them again.
-      model = row.rerunOf !== null ? recordedModel(readAllEvents(db, row.rerunOf)) : row.scenario.model.kind === "provider" ? { kind: "live", providers: providersFor(row.scenario.name, row.scenario.model.provider), recorded: readAllEvents(db, runId) } : { kind: "scripted" };
+      model =
+        row.rerunOf !== null
+          ? recordedModel(await runs.readAllEvents(row.rerunOf))
+          : row.scenario.model.kind === "provider"
+            ? { kind: "live", providers: await providersFor(row.scenario.name, row.scenario.model.provider), recorded: await runs.readAllEvents(runId) }
+            : { kind: "scripted" };
     } catch (error) {
-      finishRun(db, runId, { summary: emptyRunSummary, failure: error instanceof Error ? error.message : String(error) });
-      return;
+      await runs.finish(runId, { summary: emptyRunSummary, failure: error instanceof Error ? error.message : String(error) });
+      return null;
     }
-    const done = execute(runId, { pipeline, scenario: row.scenario, model, known, replayed: stored }).finally(() => active.delete(runId));
-    active.set(runId, done);
+    return { pipeline, scenario: row.scenario, model, known, replayed: stored };
   }
 
   return {
     approvals,
-    start(options) {
-      const { pipeline, revision } = loadRevision(options.pipelineId, options.revision);
+    async start(options) {
+      const { pipeline, revision } = await loadRevision(options.pipelineId, options.revision);
       let scenario: Scenario;
       if ("inline" in options.scenario) scenario = options.scenario.inline;
       else {
@@ -341,14 +365,14 @@ export function createRunService(deps: {
         revision,
         pipeline,
         scenario,
-        model: modelSourceFor(scenario),
+        model: await modelSourceFor(scenario),
         rerunOf: null,
         eventDelayMs: options.eventDelayMs,
         runId: options.runId,
       });
     },
-    startPoint(options) {
-      const { pipeline, revision } = loadRevision(options.pipelineId, options.revision);
+    async startPoint(options) {
+      const { pipeline, revision } = await loadRevision(options.pipelineId, options.revision);
       const profile = getProfile(pipeline.profile);
       const points = profile?.points.map((p) => p.id) ?? [];
       if (!profile || !points.includes(options.point)) throw new RunError("POINT_NOT_FOUND", `"${options.point}" is not a hook point of profile ${pipeline.profile} (known: ${points.join(", ")})`);
@@ -367,11 +391,11 @@ export function createRunService(deps: {
         point: { name: options.point, context: read.context },
       });
     },
-    rerun(options) {
-      const row = getRunRow(db, options.runId);
+    async rerun(options) {
+      const row = await runs.get(options.runId);
       if (!row) throw new RunError("RUN_NOT_FOUND", `run ${options.runId} does not exist`);
-      const events = readAllEvents(db, options.runId);
-      const { pipeline, revision } = loadRevision(row.pipelineId);
+      const events = await runs.readAllEvents(options.runId);
+      const { pipeline, revision } = await loadRevision(row.pipelineId);
       if (row.point !== null) {
         // A point run re-runs the same point on the context it had, against the current code.
         const start = events.find((e) => e.type === "point.start");
@@ -380,7 +404,7 @@ export function createRunService(deps: {
       }
       if (options.live) {
         // Re-run live: the model is asked again (its answers may differ), tools behave as the scenario says.
-        return launch({ pipelineId: row.pipelineId, revision, pipeline, scenario: row.scenario, model: modelSourceFor(row.scenario), rerunOf: options.runId, eventDelayMs: options.eventDelayMs, runId: options.newRunId });
+        return launch({ pipelineId: row.pipelineId, revision, pipeline, scenario: row.scenario, model: await modelSourceFor(row.scenario), rerunOf: options.runId, eventDelayMs: options.eventDelayMs, runId: options.newRunId });
       }
       return launch({
         pipelineId: row.pipelineId,
@@ -395,9 +419,9 @@ export function createRunService(deps: {
         known: options.answerApprovalsAgain ? [] : knownAnswersOf(events, (by) => `${by} (recorded)`),
       });
     },
-    cancel(runId) {
+    async cancel(runId) {
       if (!active.has(runId) || !executor.cancel?.(runId)) {
-        throw new RunError("RUN_NOT_RUNNING", getRunRow(db, runId) ? `run ${runId} is not running, so there is nothing to cancel` : `run ${runId} does not exist`);
+        throw new RunError("RUN_NOT_RUNNING", (await runs.get(runId)) ? `run ${runId} is not running, so there is nothing to cancel` : `run ${runId} does not exist`);
       }
     },
     settled: (runId) => active.get(runId) ?? Promise.resolve(),
@@ -405,7 +429,7 @@ export function createRunService(deps: {
   };
 }
 
-/** SQLite refused an event because its run is no longer there (deleted with its pipeline). */
-function isRunGone(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "SQLITE_CONSTRAINT_FOREIGNKEY";
+/** Why a run's events stopped being stored, as its failure says it. */
+function storeFailure(error: unknown): string {
+  return `the run's events could not be stored: ${error instanceof Error ? error.message : String(error)}`;
 }

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { SqliteStore } from "~/db/sqlite/sqliteStore";
 import { comparableEvent } from "~/core/run/divergence";
 import { scenarioFromTrace } from "~/core/run/scenarioFromTrace";
 import type { TraceEvent } from "~/core/trace/events";
-import type { DbHandle } from "~/db/client";
-import { getPipeline, saveRevision } from "~/db/pipelineStore";
 import type { RunService } from "./runService";
 import { hookLogs, openRunService, settleRun } from "./testing/runHarness";
 import { notesPipeline } from "./testing/notesPipeline";
@@ -17,12 +16,12 @@ import { notesPipeline } from "./testing/notesPipeline";
 const pipeline = notesPipeline({ handlerDrawsRandom: false });
 
 describe("a scenario saved from a run whose tool handler wrote files", () => {
-  let handle: DbHandle;
+  let store: SqliteStore;
   let service: RunService;
   let pipelineId: string;
-  beforeEach(() => ({ handle, service, pipelineId } = openRunService(pipeline)));
-  afterEach(() => handle.close());
-  const run = (start: () => { runId: string }) => settleRun(handle, service, start);
+  beforeEach(async () => ({ store, service, pipelineId } = await openRunService(pipeline)));
+  afterEach(() => store.close());
+  const run = (start: () => Promise<{ runId: string }>) => settleRun(store, service, start);
   const endFiles = (events: readonly TraceEvent[]) => {
     const end = events.at(-1);
     return end?.type === "run.end" ? end.files : null;
@@ -56,8 +55,8 @@ describe("a scenario saved from a run whose tool handler wrote files", () => {
     ]);
 
     // Saved into the pipeline as the UI does, then run by name.
-    const head = getPipeline(handle.db, pipelineId);
-    saveRevision(handle.db, { id: pipelineId, baseRevision: head.revision, document: { ...head.document, scenarios: [...head.document.scenarios, saved] } });
+    const head = await store.pipelines.get(pipelineId);
+    await store.pipelines.save({ id: pipelineId, baseRevision: head.revision, document: { ...head.document, scenarios: [...head.document.scenarios, saved] } });
     const replay = await run(() => service.start({ pipelineId, scenario: { name: "two lookups (recorded)" } }));
     expect(replay.row).toMatchObject({ status: "finished", exitReason: "no_tool_calls", errors: 0 });
     expect(hookLogs(replay.events)).toEqual(["read: found cats (at 1767225600001, r=0.6271)", "read: found cats, found dogs (at 1767225600003, r=0.0027)"]);

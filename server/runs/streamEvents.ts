@@ -1,8 +1,7 @@
-import type { DbExecutor } from "../../db/client";
+import type { RunStore } from "../../db/store";
 import type { EncodedTraceEvent } from "../../core/trace/events";
 import { bufferedSubscription, type RunEventBus } from "./eventBus";
 import { RunError } from "./runError";
-import { getRunRow, readEvents, readEventsUpTo } from "./runStore";
 
 const BACKLOG_PAGE = 500;
 /** How long a subscription waits for a run that does not exist yet (a client subscribing before it starts it). */
@@ -19,7 +18,7 @@ const AWAIT_START_MS = 10_000;
  * @throws {@link RunError} `RUN_NOT_FOUND` when the run does not exist (and does not start in time)
  */
 export async function* streamRunEvents(options: {
-  db: DbExecutor;
+  runs: RunStore;
   bus: RunEventBus;
   runId: string;
   afterSeq: number;
@@ -27,16 +26,16 @@ export async function* streamRunEvents(options: {
   /** Default {@link AWAIT_START_MS}. */
   awaitStartMs?: number;
 }): AsyncGenerator<EncodedTraceEvent, void, undefined> {
-  const { db, runId, signal } = options;
+  const { runs, runId, signal } = options;
   // Subscribe before reading the backlog: events recorded in between arrive on both and are dropped by seq.
   const live = bufferedSubscription(options.bus, runId, signal);
   try {
-    if (!getRunRow(db, runId) && !(await startsSoon({ bus: options.bus, runId, signal, ms: options.awaitStartMs ?? AWAIT_START_MS }))) {
+    if (!(await runs.get(runId)) && !(await startsSoon({ bus: options.bus, runId, signal, ms: options.awaitStartMs ?? AWAIT_START_MS }))) {
       throw new RunError("RUN_NOT_FOUND", `run ${runId} does not exist`);
     }
     let last = options.afterSeq;
     for (;;) {
-      const page = readEvents(db, runId, { afterSeq: last, limit: BACKLOG_PAGE });
+      const page = await runs.readEvents(runId, { afterSeq: last, limit: BACKLOG_PAGE });
       for (const event of page) {
         yield event;
         last = event.seq;
@@ -46,8 +45,8 @@ export async function* streamRunEvents(options: {
       if (signal?.aborted) return;
     }
     // A run abandoned by a stopped server never records run.end: finish with what was recorded.
-    if (getRunRow(db, runId)?.status === "failed") {
-      for (const event of readEvents(db, runId, { afterSeq: last, limit: Number.MAX_SAFE_INTEGER })) yield event;
+    if ((await runs.get(runId))?.status === "failed") {
+      for (const event of await runs.readEvents(runId, { afterSeq: last, limit: Number.MAX_SAFE_INTEGER })) yield event;
       return;
     }
     while (!signal?.aborted) {
@@ -56,7 +55,7 @@ export async function* streamRunEvents(options: {
         if (event.seq <= last) continue;
         // Events are recorded before they are published, so a gap can be filled from the database.
         if (event.seq > last + 1) {
-          for (const missed of readEventsUpTo(db, runId, { afterSeq: last, toSeq: event.seq - 1 })) {
+          for (const missed of await runs.readEventsUpTo(runId, { afterSeq: last, toSeq: event.seq - 1 })) {
             yield missed;
             last = missed.seq;
           }

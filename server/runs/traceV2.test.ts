@@ -6,12 +6,10 @@ import type { EncodedTraceEvent, TraceEvent } from "~/core/trace/events";
 import { deltaKeys, resolveTrace } from "~/core/trace/resolve";
 import { createTraceStore } from "~/components/run/traceStore";
 import { appendToOutline, emptyOutline, outlineEntryOf } from "~/core/run/outline";
-import { openDatabase, type DbHandle } from "~/db/client";
-import { createPipeline } from "~/db/pipelineStore";
+import { openSqliteStore, type SqliteStore } from "~/db/sqlite/sqliteStore";
 import { createRunEventBus } from "./eventBus";
 import { defaultRunEngine } from "./engine";
 import { createRunService, type RunEngine } from "./runService";
-import { appendEvent, insertRun, readAllEvents, readAllStoredEvents, readEvents } from "./runStore";
 import { streamRunEvents } from "./streamEvents";
 
 /** Four tool calls with 5 KB results, a hook before every model call and one cutting results: many points sharing a conversation. */
@@ -48,25 +46,25 @@ const pipelineDoc: PipelineInput = {
 };
 
 describe("trace v2 through the run service (real engine and sandbox)", () => {
-  let handle: DbHandle;
-  beforeEach(() => {
-    handle = openDatabase({ file: ":memory:" });
+  let store: SqliteStore;
+  beforeEach(async () => {
+    store = openSqliteStore({ file: ":memory:" });
   });
-  afterEach(() => handle.close());
+  afterEach(() => store.close());
 
   it("emit → store → stream → resolve gives exactly the engine's full events", async () => {
     const full: TraceEvent[] = [];
     // The app's engine, also keeping what the engine held in full for the comparison.
     const engine: RunEngine = { ...defaultRunEngine, simulate: (o) => runScenario({ ...o, emit: (written, f) => (full.push(f), o.emit(written)) }) };
     const bus = createRunEventBus();
-    const service = createRunService({ db: handle.db, bus, engine });
-    const { id } = createPipeline(handle.db, pipelineDoc);
-    const { runId } = service.start({ pipelineId: id, scenario: { name: "default" } });
+    const service = createRunService({ store, bus, engine });
+    const { id } = await store.pipelines.create(pipelineDoc);
+    const { runId } = await service.start({ pipelineId: id, scenario: { name: "default" } });
     const streamed: EncodedTraceEvent[] = [];
-    for await (const e of streamRunEvents({ db: handle.db, bus, runId, afterSeq: 0 })) streamed.push(e);
+    for await (const e of streamRunEvents({ runs: store.runs, bus, runId, afterSeq: 0 })) streamed.push(e);
     await service.settled(runId);
 
-    const stored = readAllStoredEvents(handle.db, runId);
+    const stored = await store.runs.readAllStoredEvents(runId);
     expect(streamed).toEqual(stored); // sent as stored
     expect(stored[0]).toMatchObject({ type: "run.start", format: "hookwright.trace/v2" });
     // Each point's context from the previous one of its kind, each request from the history of the
@@ -83,23 +81,23 @@ describe("trace v2 through the run service (real engine and sandbox)", () => {
 
     const expanded = full.map((e) => JSON.stringify(e));
     expect(resolveTrace(streamed).map((e) => JSON.stringify(e))).toEqual(expanded);
-    expect(readAllEvents(handle.db, runId).map((e) => JSON.stringify(e))).toEqual(expanded);
+    expect((await store.runs.readAllEvents(runId)).map((e) => JSON.stringify(e))).toEqual(expanded);
     const storedBytes = stored.reduce((n, e) => n + JSON.stringify(e).length, 0);
     const expandedBytes = expanded.reduce((n, e) => n + e.length, 0);
     expect(storedBytes).toBeLessThan(expandedBytes * 0.75);
 
     // The browser's store, paging from the end backwards, resolves the same events.
-    const store = createTraceStore({ load: (afterSeq, limit) => Promise.resolve(readEvents(handle.db, runId, { afterSeq, limit })) });
+    const browser = createTraceStore({ load: (afterSeq, limit) => store.runs.readEvents(runId, { afterSeq, limit }) });
     const outline = emptyOutline();
     for (const e of stored) appendToOutline(outline, outlineEntryOf(e));
-    store.setOutline(outline);
-    await store.ensure(stored.length, stored.length);
-    expect(JSON.stringify(store.event(stored.length))).toBe(expanded[stored.length - 1]);
-    expect(store.problem()).toBeNull();
+    browser.setOutline(outline);
+    await browser.ensure(stored.length, stored.length);
+    expect(JSON.stringify(browser.event(stored.length))).toBe(expanded[stored.length - 1]);
+    expect(browser.problem()).toBeNull();
   });
 
   it("reads a run stored before v2 (a v1 trace) everywhere, and compares it with a v2 re-run", async () => {
-    const { id } = createPipeline(handle.db, pipelineDoc);
+    const { id } = await store.pipelines.create(pipelineDoc);
     // A v1 trace is what the engine held in full, labelled v1: record one and store it as an old server did.
     const full: TraceEvent[] = [];
     const pipeline = pipelineDoc as unknown as Parameters<typeof runScenario>[0]["pipeline"];
@@ -107,20 +105,20 @@ describe("trace v2 through the run service (real engine and sandbox)", () => {
     if (!parsed.ok || !parsed.value.scenarios[0]) throw new Error("setup");
     await runScenario({ pipeline: parsed.value, scenario: parsed.value.scenarios[0], createRunner: defaultRunEngine.createRunner, runId: "old", emit: (_, f) => full.push(f) });
     const v1 = full.map((e) => (e.type === "run.start" ? { ...e, format: "hookwright.trace/v1" as const } : e));
-    insertRun(handle.db, { id: "old", pipelineId: id, revision: 1, scenario: parsed.value.scenarios[0], rerunOf: null });
-    for (const e of v1) appendEvent(handle.db, "old", JSON.parse(JSON.stringify(e)) as EncodedTraceEvent);
+    await store.runs.insert({ id: "old", pipelineId: id, revision: 1, scenario: parsed.value.scenarios[0], rerunOf: null });
+    for (const e of v1) await store.runs.appendEvents("old", [JSON.parse(JSON.stringify(e)) as EncodedTraceEvent]);
 
-    expect(readAllEvents(handle.db, "old")).toEqual(v1);
+    expect(await store.runs.readAllEvents("old")).toEqual(v1);
     const streamed: EncodedTraceEvent[] = [];
-    for await (const e of streamRunEvents({ db: handle.db, bus: createRunEventBus(), runId: "old", afterSeq: 0 })) streamed.push(e);
+    for await (const e of streamRunEvents({ runs: store.runs, bus: createRunEventBus(), runId: "old", afterSeq: 0 })) streamed.push(e);
     expect(resolveTrace(streamed)).toEqual(v1);
 
-    const service = createRunService({ db: handle.db, bus: createRunEventBus(), engine: defaultRunEngine });
-    const { runId } = service.rerun({ runId: "old" });
+    const service = createRunService({ store, bus: createRunEventBus(), engine: defaultRunEngine });
+    const { runId } = await service.rerun({ runId: "old" });
     await service.settled(runId);
-    const again = readAllStoredEvents(handle.db, runId);
+    const again = await store.runs.readAllStoredEvents(runId);
     expect(again.some((e) => deltaKeys(e).length > 0)).toBe(true);
     // The same behaviour written two ways is no divergence.
-    expect(firstDivergence(readAllStoredEvents(handle.db, "old"), again)).toBeNull();
+    expect(firstDivergence(await store.runs.readAllStoredEvents("old"), again)).toBeNull();
   });
 });

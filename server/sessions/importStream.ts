@@ -98,7 +98,7 @@ export function createSessionUploads(deps: { limits?: Partial<SessionUploadLimit
   }
 
   /** One part; `pipeline` gives the profile of the pipeline named in the options and the scenario names taken (read when the last part arrives). */
-  async function receive(stream: ReadableStream<Uint8Array>, pipeline: (id: string) => TargetPipeline): Promise<SessionUploadResult> {
+  async function receive(stream: ReadableStream<Uint8Array>, pipeline: (id: string) => TargetPipeline | Promise<TargetPipeline>): Promise<SessionUploadResult> {
     sweep();
     const reader = stream.getReader();
     let header: SessionUploadPart | null = null;
@@ -153,7 +153,7 @@ export function createSessionUploads(deps: { limits?: Partial<SessionUploadLimit
       uploads.delete(header.uploadId);
       upload.splitter.push(upload.decoder.decode());
       upload.splitter.end();
-      const target = pipeline(upload.options.pipelineId);
+      const target = await pipeline(upload.options.pipelineId);
       const base = upload.options.name ?? upload.options.fileName.replace(/\.jsonl$/i, "");
       const importedAt = (deps.date?.() ?? new Date()).toISOString();
       const { options, importer } = upload;

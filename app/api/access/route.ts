@@ -1,4 +1,4 @@
-import { getDb } from "~/db/client";
+import { getStore } from "~/db/openStore";
 import { accessFormResponse } from "~/server/http/accessPage";
 import { readTokenHash } from "~/server/http/accessToken";
 import { serverSettings } from "~/server/http/settings";
@@ -7,5 +7,5 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export function POST(request: Request) {
-  return accessFormResponse(request, () => (serverSettings().tokenRequired ? readTokenHash(getDb()) : null));
+  return accessFormResponse(request, async () => (serverSettings().tokenRequired ? readTokenHash((await getStore()).meta) : null));
 }

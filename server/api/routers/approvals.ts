@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { MAX_REASON } from "~/server/approvals/service";
 import { getRunService } from "~/server/runs";
-import { getRunRow } from "~/server/runs/runStore";
 import { RunError } from "~/server/runs/runError";
 import { publicProcedure, router } from "../trpc";
 
@@ -14,16 +13,16 @@ const approvalId = z.string().min(1, "an approval id is required").max(300, "an 
  */
 export const approvalsRouter = router({
   /** Every request of a run, oldest first, pending or answered (the audit record). */
-  list: publicProcedure.input(z.object({ runId: z.string().min(1).max(200) })).query(({ ctx, input }) => {
-    if (!getRunRow(ctx.db, input.runId)) throw new RunError("RUN_NOT_FOUND", `run ${input.runId} does not exist`);
-    return getRunService(ctx.db).approvals.list(input.runId);
+  list: publicProcedure.input(z.object({ runId: z.string().min(1).max(200) })).query(async ({ ctx, input }) => {
+    if (!(await ctx.store.runs.get(input.runId))) throw new RunError("RUN_NOT_FOUND", `run ${input.runId} does not exist`);
+    return getRunService(ctx.store).approvals.list(input.runId);
   }),
 
   /** Answers a pending request from the card (a page of this server); the run resumes. */
   answer: publicProcedure
     .input(z.object({ approvalId, decision: z.string().min(1).max(40), by: z.string().trim().min(1, "say who answered").max(200), reason: z.string().max(MAX_REASON, `reason: at most ${MAX_REASON} characters`).optional() }))
-    .mutation(({ ctx, input }) => getRunService(ctx.db).approvals.answer(input)),
+    .mutation(({ ctx, input }) => getRunService(ctx.store).approvals.answer(input)),
 
   /** A new callback token for a pending request (shown once; it replaces the previous one). */
-  issueToken: publicProcedure.input(z.object({ approvalId })).mutation(({ ctx, input }) => getRunService(ctx.db).approvals.issueToken(input.approvalId)),
+  issueToken: publicProcedure.input(z.object({ approvalId })).mutation(({ ctx, input }) => getRunService(ctx.store).approvals.issueToken(input.approvalId)),
 });

@@ -1,7 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { BundleError } from "~/core/bundles/errors";
-import { getPipeline, getRevision } from "~/db/pipelineStore";
 import { DEFAULT_ARCHIVE_LIMITS } from "~/server/bundles/limits";
 import { exportersFor, type PluginExporter } from "~/core/bundles/registry";
 import { getProfile } from "~/core/profiles";
@@ -23,8 +22,8 @@ function format(e: PluginExporter) {
 
 export const bundlesRouter = router({
   /** The formats a pipeline's profile can be exported in (core/bundles/registry.ts): none means no faithful export yet. */
-  formats: publicProcedure.input(z.object({ id: pipelineIdSchema })).query(({ ctx, input }) => {
-    const { document } = getPipeline(ctx.db, input.id);
+  formats: publicProcedure.input(z.object({ id: pipelineIdSchema })).query(async ({ ctx, input }) => {
+    const { document } = await ctx.store.pipelines.get(input.id);
     return {
       profile: document.profile,
       profileName: getProfile(document.profile)?.name ?? document.profile,
@@ -39,7 +38,7 @@ export const bundlesRouter = router({
    * pipeline's host and, translated, on the target's, compared call by call (server/bundles/crossHost.ts).
    */
   behaviourCheck: publicProcedure.input(previewInput.pick({ id: true, revision: true }).extend({ target: z.string().min(1).max(40) })).query(async ({ ctx, input }) => {
-    const at = input.revision === undefined ? getPipeline(ctx.db, input.id) : getRevision(ctx.db, { id: input.id, revision: input.revision });
+    const at = input.revision === undefined ? await ctx.store.pipelines.get(input.id) : await ctx.store.pipelines.getRevision({ id: input.id, revision: input.revision });
     try {
       const exporter = exporterOf(at.document, input.target);
       const moved = exporter.profileId === at.document.profile ? undefined : translateForHost(at.document, exporter.profileId);
@@ -53,7 +52,7 @@ export const bundlesRouter = router({
 
   /** What "Export plugin…" will download: the files of the Vellum plugin, and the link to the zip. */
   preview: publicProcedure.input(previewInput).query(async ({ ctx, input }) => {
-    const at = input.revision === undefined ? getPipeline(ctx.db, input.id) : getRevision(ctx.db, { id: input.id, revision: input.revision });
+    const at = input.revision === undefined ? await ctx.store.pipelines.get(input.id) : await ctx.store.pipelines.getRevision({ id: input.id, revision: input.revision });
     try {
       const bundle = exportPlugin(at.document, input.target, await installForExport(at.document, input.target), { recorder: input.recorder === true });
       return {

@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { SqliteStore } from "~/db/sqlite/sqliteStore";
 import type { PipelineInput } from "~/core/pipeline/schema";
-import type { DbHandle } from "~/db/client";
 import { openTestApi, rejection, type TestApi } from "../testing/testApi";
 
 /* A fixture header name the scenario form would refuse is refused when a pipeline file is imported or saved too. */
 
-let handle: DbHandle;
+let store: SqliteStore;
 let api: TestApi;
-beforeEach(() => ({ handle, api } = openTestApi()));
-afterEach(() => handle.close());
+beforeEach(() => ({ store, api } = openTestApi()));
+afterEach(() => store.close());
 
 const fixtures = (headers: Record<string, string>) => [
   { method: "GET", url: "https://api.example.com/a", status: 200, headers: {}, body: "", delayMs: 0 },

@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { DbHandle } from "~/db/client";
+import type { SqliteStore } from "~/db/sqlite/sqliteStore";
 import { getRunBus, provideRunService } from "~/server/runs";
 import { createRunService } from "~/server/runs/runService";
 import { fixtureEngine } from "~/server/runs/testing/fixtureEngine";
 import { openTestApi, rejection, type TestApi } from "../testing/testApi";
 
-let handle: DbHandle;
+let store: SqliteStore;
 let api: TestApi;
-beforeEach(() => ({ handle, api } = openTestApi()));
-afterEach(() => handle.close());
+beforeEach(() => ({ store, api } = openTestApi()));
+afterEach(() => store.close());
 
 const hook = (id: string, code = "export default function () {}") => ({ id, point: "pre-model-call", name: id, enabled: true, code, priority: null, matcher: null });
 
@@ -42,8 +42,8 @@ describe("pipelines router: history", () => {
   });
 
   it("runs.start with a revision that does not exist is NOT_FOUND; an existing one runs that revision", async () => {
-    const service = createRunService({ db: handle.db, bus: getRunBus(), engine: fixtureEngine(1) });
-    provideRunService(handle.db, service);
+    const service = createRunService({ store, bus: getRunBus(), engine: fixtureEngine(1) });
+    provideRunService(store, service);
     const created = await api.pipelines.create({ from: "blank", name: "R", profile: "vellum" });
     expect(await rejection(api.runs.start({ pipelineId: created.id, revision: 5, scenarioName: "default" }))).toMatchObject({ code: "NOT_FOUND", message: `pipeline ${created.id} has no revision 5` });
     const { runId } = await api.runs.start({ pipelineId: created.id, revision: 1, scenarioName: "default" });

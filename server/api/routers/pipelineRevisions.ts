@@ -1,6 +1,4 @@
 import { z } from "zod";
-import { listRevisions, restoreRevision } from "~/db/pipelineRevisions";
-import { getRevision } from "~/db/pipelineStore";
 import { publicProcedure } from "../trpc";
 
 /*
@@ -15,13 +13,13 @@ export const pipelineRevisionProcedures = {
   /** Newest first, each with its changes against the revision before it (`before` pages back). */
   revisions: publicProcedure
     .input(z.object({ id, limit: z.number().int().min(1).max(500).default(100), before: revision.optional() }))
-    .query(({ ctx, input }) => listRevisions(ctx.db, input)),
+    .query(({ ctx, input }) => ctx.store.pipelines.listRevisions(input)),
 
   /** One revision's document (the same shape as pipelines.get). */
-  revision: publicProcedure.input(z.object({ id, revision })).query(({ ctx, input }) => getRevision(ctx.db, input)),
+  revision: publicProcedure.input(z.object({ id, revision })).query(({ ctx, input }) => ctx.store.pipelines.getRevision(input)),
 
   /** Saves an old revision's document as the new head; with baseRevision, CONFLICT when someone saved since. */
   restore: publicProcedure
     .input(z.object({ id, revision, baseRevision: revision.optional() }))
-    .mutation(({ ctx, input }) => restoreRevision(ctx.db, input)),
+    .mutation(({ ctx, input }) => ctx.store.pipelines.restoreRevision(input)),
 };

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { SqliteStore } from "~/db/sqlite/sqliteStore";
 import { examplePipelines } from "~/core/examples";
-import type { DbHandle } from "~/db/client";
 import { openTestApi, rejection, type TestApi } from "../testing/testApi";
 
-let handle: DbHandle;
+let store: SqliteStore;
 let api: TestApi;
-beforeEach(() => ({ handle, api } = openTestApi()));
-afterEach(() => handle.close());
+beforeEach(() => ({ store, api } = openTestApi()));
+afterEach(() => store.close());
 
 describe("pipelines router", () => {
   it("creates a blank pipeline and lists it", async () => {

@@ -1,17 +1,6 @@
 import { examplePipelines } from "~/core/examples";
 import { knownProfiles } from "~/db/knownProfiles";
-import {
-  blankDocument,
-  createPipeline,
-  createPipelineFromExample,
-  deletePipeline,
-  duplicatePipeline,
-  getPipeline,
-  getRevision,
-  listPipelines,
-  renamePipeline,
-  saveRevision,
-} from "~/db/pipelineStore";
+import { blankDocument, exampleDocument } from "~/db/pipelineDocument";
 import { publicProcedure, router } from "../trpc";
 import { pipelineRevisionProcedures } from "./pipelineRevisions";
 import { createInput, deleteInput, duplicateInput, getInput, renameInput, saveInput } from "./pipelineInputs";
@@ -19,7 +8,7 @@ import { createInput, deleteInput, duplicateInput, getInput, renameInput, saveIn
 export const pipelinesRouter = router({
   ...pipelineRevisionProcedures,
 
-  list: publicProcedure.query(({ ctx }) => listPipelines(ctx.db)),
+  list: publicProcedure.query(({ ctx }) => ctx.store.pipelines.list()),
 
   /** What "New pipeline" offers: the profiles and the examples. */
   choices: publicProcedure.query(() => ({
@@ -34,26 +23,26 @@ export const pipelinesRouter = router({
 
   get: publicProcedure.input(getInput).query(({ ctx, input }) =>
     input.revision === undefined
-      ? getPipeline(ctx.db, input.id)
-      : getRevision(ctx.db, { id: input.id, revision: input.revision }),
+      ? ctx.store.pipelines.get(input.id)
+      : ctx.store.pipelines.getRevision({ id: input.id, revision: input.revision }),
   ),
 
   create: publicProcedure.input(createInput).mutation(({ ctx, input }) => {
     switch (input.from) {
       case "blank":
-        return createPipeline(ctx.db, blankDocument(input.name, input.profile));
+        return ctx.store.pipelines.create(blankDocument(input.name, input.profile));
       case "example":
-        return createPipelineFromExample(ctx.db, { example: input.example, examples: examplePipelines });
+        return ctx.store.pipelines.create(exampleDocument({ example: input.example, examples: examplePipelines }));
       case "document":
-        return createPipeline(ctx.db, input.document);
+        return ctx.store.pipelines.create(input.document);
     }
   }),
 
-  save: publicProcedure.input(saveInput).mutation(({ ctx, input }) => saveRevision(ctx.db, input)),
+  save: publicProcedure.input(saveInput).mutation(({ ctx, input }) => ctx.store.pipelines.save(input)),
 
-  rename: publicProcedure.input(renameInput).mutation(({ ctx, input }) => renamePipeline(ctx.db, input)),
+  rename: publicProcedure.input(renameInput).mutation(({ ctx, input }) => ctx.store.pipelines.rename(input)),
 
-  duplicate: publicProcedure.input(duplicateInput).mutation(({ ctx, input }) => duplicatePipeline(ctx.db, input)),
+  duplicate: publicProcedure.input(duplicateInput).mutation(({ ctx, input }) => ctx.store.pipelines.duplicate(input)),
 
-  delete: publicProcedure.input(deleteInput).mutation(({ ctx, input }) => deletePipeline(ctx.db, input.id)),
+  delete: publicProcedure.input(deleteInput).mutation(({ ctx, input }) => ctx.store.pipelines.delete(input.id)),
 });

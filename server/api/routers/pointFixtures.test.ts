@@ -4,8 +4,7 @@ import { parsePipeline } from "~/core/pipeline/parsePipeline";
 import { MAX_POINT_FIXTURE_BYTES, MAX_POINT_FIXTURES } from "~/core/pipeline/pointFixtureSchema";
 import type { PipelineInput } from "~/core/pipeline/schema";
 import { importText, jsonl } from "~/core/sessions/testing";
-import { openDatabase, type DbHandle } from "~/db/client";
-import { createPipeline, getPipeline } from "~/db/pipelineStore";
+import { openSqliteStore, type SqliteStore } from "~/db/sqlite/sqliteStore";
 import { getRunBus, provideRunService } from "~/server/runs";
 import { defaultRunEngine } from "~/server/runs/engine";
 import { createRunService, type RunService } from "~/server/runs/runService";
@@ -23,20 +22,20 @@ const recording = jsonl([
 ]);
 
 describe("recorded point contexts", () => {
-  let handle: DbHandle;
+  let store: SqliteStore;
   let service: RunService;
-  beforeEach(() => {
-    handle = openDatabase({ file: ":memory:" });
-    service = createRunService({ db: handle.db, bus: getRunBus(), engine: defaultRunEngine });
-    provideRunService(handle.db, service);
+  beforeEach(async () => {
+    store = openSqliteStore({ file: ":memory:" });
+    service = createRunService({ store, bus: getRunBus(), engine: defaultRunEngine });
+    provideRunService(store, service);
   });
-  afterEach(() => handle.close());
+  afterEach(() => store.close());
 
   it("are offered by runs.pointContext for their point, and run through the point's hooks as the host's own payload", async () => {
-    const c = createCaller(createContextInner({ db: handle.db }));
+    const c = createCaller(createContextInner({ store }));
     const { scenario } = importText(recording, { fileName: "s1.jsonl", name: "recorded", profile: "claude-code" });
-    const p = createPipeline(handle.db, { ...gate, scenarios: [...(gate.scenarios ?? []), scenario] });
-    expect(getPipeline(handle.db, p.id).document.scenarios.at(-1)?.source?.pointFixtures).toHaveLength(3);
+    const p = await store.pipelines.create({ ...gate, scenarios: [...(gate.scenarios ?? []), scenario] });
+    expect((await store.pipelines.get(p.id)).document.scenarios.at(-1)?.source?.pointFixtures).toHaveLength(3);
 
     const offered = await c.runs.pointContext({ pipelineId: p.id, point: "PreToolUse" });
     expect(offered.fromRecordings.map(({ scenario: s, label, at }) => ({ s, label, at }))).toEqual([
@@ -54,7 +53,7 @@ describe("recorded point contexts", () => {
     });
   });
 
-  it("are capped in the pipeline file: at most 200 per scenario, each at most 64 KiB of JSON", () => {
+  it("are capped in the pipeline file: at most 200 per scenario, each at most 64 KiB of JSON", async () => {
     const { scenario } = importText(recording, { fileName: "s1.jsonl", name: "recorded", profile: "claude-code" });
     const fixture = scenario.source?.pointFixtures?.[0];
     if (!fixture || !scenario.source) throw new Error("no fixture");

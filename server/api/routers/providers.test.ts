@@ -1,8 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PIPELINE_FORMAT } from "~/core/pipeline/schema";
-import { createPipeline } from "~/db/pipelineStore";
-import { openTestDatabase } from "~/db/testDatabase";
+import { openTestStore } from "~/db/testDatabase";
 import { getRunBus, provideRunService } from "~/server/runs";
 import { defaultRunEngine } from "~/server/runs/engine";
 import { createRunService, type RunService } from "~/server/runs/runService";
@@ -19,15 +18,15 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe("providers API: a key goes in and never comes back out", () => {
-  let handle: ReturnType<typeof openTestDatabase>;
+  let store: ReturnType<typeof openTestStore>;
   let service: RunService;
-  beforeEach(() => {
-    handle = openTestDatabase();
-    service = createRunService({ db: handle.db, bus: getRunBus(), engine: defaultRunEngine, providers: () => getProviderService(handle.db).resolve() });
-    provideRunService(handle.db, service);
+  beforeEach(async () => {
+    store = openTestStore();
+    service = createRunService({ store, bus: getRunBus(), engine: defaultRunEngine, providers: () => getProviderService(store).resolve() });
+    provideRunService(store, service);
   });
-  afterEach(() => handle.close());
-  const caller = () => createCaller(createContextInner({ db: handle.db }));
+  afterEach(() => store.close());
+  const caller = () => createCaller(createContextInner({ store }));
 
   it("stores the key sealed, shows only sk-…wxyz, keeps it on edits without a key, removes it on request", async () => {
     const saved = await caller().providers.save({ name: "claude", kind: "anthropic", baseUrl: server.url, defaultModel: "claude-a", apiKey: KEY });
@@ -37,10 +36,10 @@ describe("providers API: a key goes in and never comes back out", () => {
     expect(JSON.stringify(list)).not.toContain("SECRET");
 
     // The database file holds it only sealed; the secret file beside it is 0600.
-    expect(handle.sqlite.serialize().includes(Buffer.from(KEY))).toBe(false);
-    expect(handle.sqlite.prepare("select key_sealed from model_providers").get()).toEqual({ key_sealed: expect.stringMatching(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/) });
-    expect(statSync(`${handle.file}.secret`).mode & 0o777).toBe(0o600);
-    expect(readFileSync(handle.file).includes(Buffer.from(KEY))).toBe(false);
+    expect(store.handle.sqlite.serialize().includes(Buffer.from(KEY))).toBe(false);
+    expect(store.handle.sqlite.prepare("select key_sealed from model_providers").get()).toEqual({ key_sealed: expect.stringMatching(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/) });
+    expect(statSync(`${store.location}.secret`).mode & 0o777).toBe(0o600);
+    expect(readFileSync(store.location).includes(Buffer.from(KEY))).toBe(false);
 
     const renamed = await caller().providers.save({ id: saved.id ?? "", name: "claude", kind: "anthropic", baseUrl: server.url, defaultModel: "claude-b" });
     expect(renamed.keyHint).toBe("sk-…wxyz");
@@ -67,7 +66,7 @@ describe("providers API: a key goes in and never comes back out", () => {
 
   it("a run, its events, its pipeline and the export never carry the key", async () => {
     await caller().providers.save({ name: "claude", kind: "anthropic", baseUrl: server.url, defaultModel: "claude-a", apiKey: KEY });
-    const p = createPipeline(handle.db, {
+    const p = await store.pipelines.create({
       format: PIPELINE_FORMAT,
       name: "live",
       profile: "vellum",
@@ -86,6 +85,6 @@ describe("providers API: a key goes in and never comes back out", () => {
     ];
     expect(answers[3]).toEqual({ calls: 1, recorded: 0, inputTokens: 10, outputTokens: 5, models: ["claude/claude-a"] });
     for (const answer of answers) expect(JSON.stringify(answer)).not.toContain("SECRET");
-    expect(handle.sqlite.serialize().includes(Buffer.from(KEY))).toBe(false);
+    expect(store.handle.sqlite.serialize().includes(Buffer.from(KEY))).toBe(false);
   });
 });

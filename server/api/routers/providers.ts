@@ -1,7 +1,4 @@
 import { z } from "zod";
-import { getRunRow } from "~/server/runs/runStore";
-import { and, asc, eq } from "drizzle-orm";
-import { runEvents } from "~/db/schema";
 import { usageOf } from "~/server/providers/usage";
 import { getRunBus, RunError } from "~/server/runs";
 import { getProviderService } from "~/server/providers/registry";
@@ -17,31 +14,25 @@ const runId = z.string().min(1, "a run id is required").max(200, "a run id has a
  * key: entries come back as ProviderView (`sk-…abcd`), Test connection as model ids or words.
  */
 export const providersRouter = router({
-  list: publicProcedure.query(({ ctx }) => {
-    const service = getProviderService(ctx.db);
-    return { providers: service.list(), kinds: PROVIDER_KINDS.map((id) => ({ id, label: PROVIDER_KIND_LABELS[id] })), secret: service.secretOrigin };
+  list: publicProcedure.query(async ({ ctx }) => {
+    const service = getProviderService(ctx.store);
+    return { providers: await service.list(), kinds: PROVIDER_KINDS.map((id) => ({ id, label: PROVIDER_KIND_LABELS[id] })), secret: service.secretOrigin };
   }),
 
-  save: publicProcedure.input(providerInputSchema).mutation(({ ctx, input }) => getProviderService(ctx.db).save(input)),
+  save: publicProcedure.input(providerInputSchema).mutation(({ ctx, input }) => getProviderService(ctx.store).save(input)),
 
-  remove: publicProcedure.input(z.object({ id: z.string().min(1).max(200) })).mutation(({ ctx, input }) => {
-    getProviderService(ctx.db).remove(input.id);
+  remove: publicProcedure.input(z.object({ id: z.string().min(1).max(200) })).mutation(async ({ ctx, input }) => {
+    await getProviderService(ctx.store).remove(input.id);
     return { ok: true };
   }),
 
   /** Lists the provider's models with its stored key (a POST: it calls out). */
-  testConnection: publicProcedure.input(z.object({ name: providerNameSchema })).mutation(({ ctx, input }) => getProviderService(ctx.db).testConnection(input.name)),
+  testConnection: publicProcedure.input(z.object({ name: providerNameSchema })).mutation(({ ctx, input }) => getProviderService(ctx.store).testConnection(input.name)),
 
   /** Tokens in/out of a run's real model calls, and which models answered (from its model.response events). */
-  runUsage: publicProcedure.input(z.object({ runId })).query(({ ctx, input }) => {
-    if (!getRunRow(ctx.db, input.runId)) throw new RunError("RUN_NOT_FOUND", `run ${input.runId} does not exist`);
-    const rows = ctx.db
-      .select({ data: runEvents.data })
-      .from(runEvents)
-      .where(and(eq(runEvents.runId, input.runId), eq(runEvents.type, "model.response")))
-      .orderBy(asc(runEvents.seq))
-      .all();
-    return usageOf(rows.map((r) => JSON.parse(r.data) as unknown));
+  runUsage: publicProcedure.input(z.object({ runId })).query(async ({ ctx, input }) => {
+    if (!(await ctx.store.runs.get(input.runId))) throw new RunError("RUN_NOT_FOUND", `run ${input.runId} does not exist`);
+    return usageOf(await ctx.store.runs.readEventsOfType(input.runId, "model.response"));
   }),
 
   /**
@@ -49,7 +40,7 @@ export const providersRouter = router({
    * A client may subscribe before it starts the run (the run panel does).
    */
   runText: publicProcedure.input(z.object({ runId })).subscription(async function* ({ ctx, input, signal }) {
-    const row = getRunRow(ctx.db, input.runId);
+    const row = await ctx.store.runs.get(input.runId);
     if (row && row.status !== "running") return;
     const queue: ModelTextPiece[] = [];
     let ended = false;

@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { DbHandle } from "~/db/client";
+import type { SqliteStore } from "~/db/sqlite/sqliteStore";
 import { rSkipReason } from "~/server/sandbox/r/testing";
 import { openTestApi, rejection, type TestApi } from "../testing/testApi";
 
-let handle: DbHandle | null = null;
+let store: SqliteStore | null = null;
 function api(): TestApi {
   const opened = openTestApi();
-  handle = opened.handle;
+  store = opened.store;
   return opened.api;
 }
-afterEach(() => handle?.close());
+afterEach(() => store?.close());
 
 describe("rHooks.check", () => {
   it.skipIf(rSkipReason !== null)("returns deputy's signature refusal on the callback's line", async () => {

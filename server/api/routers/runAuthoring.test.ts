@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { examplePipelines } from "~/core/examples";
 import type { PipelineInput } from "~/core/pipeline/schema";
-import { openDatabase, type DbHandle } from "~/db/client";
-import { createPipeline, getPipeline, saveRevision } from "~/db/pipelineStore";
+import { openSqliteStore, type SqliteStore } from "~/db/sqlite/sqliteStore";
 import { getRunBus, provideRunService } from "~/server/runs";
 import { defaultRunEngine } from "~/server/runs/engine";
 import { createRunService, type RunService } from "~/server/runs/runService";
@@ -14,19 +13,19 @@ import { createContextInner } from "../trpc";
 const gate = examplePipelines.find((p) => p.name === "Dangerous shell command gate") as PipelineInput;
 
 describe("runs router: authoring procedures", () => {
-  let handle: DbHandle;
+  let store: SqliteStore;
   let service: RunService;
-  beforeEach(() => {
-    handle = openDatabase({ file: ":memory:" });
-    service = createRunService({ db: handle.db, bus: getRunBus(), engine: defaultRunEngine });
-    provideRunService(handle.db, service);
+  beforeEach(async () => {
+    store = openSqliteStore({ file: ":memory:" });
+    service = createRunService({ store, bus: getRunBus(), engine: defaultRunEngine });
+    provideRunService(store, service);
   });
-  afterEach(() => handle.close());
-  const caller = () => createCaller(createContextInner({ db: handle.db }));
+  afterEach(() => store.close());
+  const caller = () => createCaller(createContextInner({ store }));
 
   it("prefills a point's context from the profile's example, then from the latest run, and runs the point alone", async () => {
     const c = caller();
-    const p = createPipeline(handle.db, gate);
+    const p = await store.pipelines.create(gate);
     const example = await c.runs.pointContext({ pipelineId: p.id, point: "before_tool_call" });
     expect(example).toMatchObject({ source: "example", runId: null, context: { toolName: "terminal", args: { command: "rm -rf ./build" } } });
 
@@ -50,7 +49,7 @@ describe("runs router: authoring procedures", () => {
 
   it("runs a point on the host's own payload (a FIM One HookContext), and refuses anything else before a run is recorded", async () => {
     const c = caller();
-    const p = createPipeline(handle.db, {
+    const p = await store.pipelines.create({
       format: "hookwright.pipeline/v1",
       name: "Guarded SQL",
       profile: "fim-one",
@@ -82,7 +81,7 @@ describe("runs router: authoring procedures", () => {
 
   it("starts every scenario of one revision for Test all", async () => {
     const c = caller();
-    const p = createPipeline(handle.db, { ...gate, scenarios: [...(gate.scenarios ?? []), { name: "second", prompt: "Hi", model: { kind: "scripted", responses: [] }, expectations: [{ kind: "exitReason", equals: "no_tool_calls" }] }] });
+    const p = await store.pipelines.create({ ...gate, scenarios: [...(gate.scenarios ?? []), { name: "second", prompt: "Hi", model: { kind: "scripted", responses: [] }, expectations: [{ kind: "exitReason", equals: "no_tool_calls" }] }] });
     const started = await c.runs.startAll({ pipelineId: p.id });
     expect(started.revision).toBe(1);
     expect(started.runs.map((r) => r.scenario)).toEqual(["cleanup request", "second"]);
@@ -97,7 +96,7 @@ describe("runs router: authoring procedures", () => {
 
   it("lists expectation counts and returns the results on runs.get", async () => {
     const c = caller();
-    const p = createPipeline(handle.db, gate);
+    const p = await store.pipelines.create(gate);
     const { runId } = await c.runs.start({ pipelineId: p.id, scenarioName: "cleanup request" });
     await service.settled(runId);
     const [row] = await c.runs.list({ pipelineId: p.id });
@@ -113,14 +112,14 @@ describe("runs router: authoring procedures", () => {
 
   it("saves a run as a scripted scenario with a free name; the scenario runs the same turn", async () => {
     const c = caller();
-    const p = createPipeline(handle.db, gate);
+    const p = await store.pipelines.create(gate);
     const { runId } = await c.runs.start({ pipelineId: p.id, scenarioName: "cleanup request" });
     await service.settled(runId);
     const scenario = await c.runs.toScenario({ runId });
     expect(scenario.name).toBe("cleanup request (recorded)");
     expect(scenario.tools[0]).toMatchObject({ name: "terminal", results: ["app.js\napp.js.map"] });
-    const head = getPipeline(handle.db, p.id);
-    saveRevision(handle.db, { id: p.id, baseRevision: head.revision, document: { ...head.document, scenarios: [...head.document.scenarios, scenario] } });
+    const head = await store.pipelines.get(p.id);
+    await store.pipelines.save({ id: p.id, baseRevision: head.revision, document: { ...head.document, scenarios: [...head.document.scenarios, scenario] } });
     expect((await c.runs.toScenario({ runId })).name).toBe("cleanup request (recorded) 2");
     const again = await c.runs.start({ pipelineId: p.id, scenarioName: "cleanup request (recorded)" });
     await service.settled(again.runId);
@@ -134,7 +133,7 @@ describe("runs router: authoring procedures", () => {
       hooks: [...(gate.hooks ?? []), { id: "audit", point: "after_tool_call", name: "audit", code: "export default async function () {}" }, { id: "off", point: "agent_done", name: "off", enabled: false, code: "export default async function () {}" }],
       scenarios: [{ name: "just talk", prompt: "Hi", model: { kind: "scripted", responses: [{ content: [{ type: "text", text: "Hello." }], stopReason: "end_turn" }] } }, ...(gate.scenarios ?? [])],
     };
-    const p = createPipeline(handle.db, input);
+    const p = await store.pipelines.create(input);
     const { runId } = await c.runs.start({ pipelineId: p.id, scenarioName: "just talk" });
     await service.settled(runId);
     const notes = await c.runs.hookNotes({ runId });

@@ -6,10 +6,9 @@ import { recordedContextsFor } from "~/core/sessions/recordingFixtures";
 import { exampleContext } from "~/core/run/exampleContext";
 import { explainHooks, type OtherRun } from "~/core/run/hookNotes";
 import { scenarioFromTrace, uniqueScenarioName } from "~/core/run/scenarioFromTrace";
-import { getPipeline, getRevision } from "~/db/pipelineStore";
+import type { RunStore } from "~/db/store";
 import { getRunService, RunError } from "~/server/runs";
 import { latestPointContext } from "~/server/runs/latestPointContext";
-import { getRunRow, listRunRows, readAllEvents } from "~/server/runs/runStore";
 import { publicProcedure } from "../trpc";
 
 /*
@@ -22,8 +21,8 @@ const pipelineId = z.string().min(1, "a pipeline id is required").max(200, "a pi
 const point = z.string().min(1, "name the hook point").max(200, "a hook point name has at most 200 characters");
 const contextObject = z.record(z.string(), z.json(), { error: "the context is a JSON object, as the point's point.start carries it" });
 
-function requireRun(db: Parameters<typeof getRunRow>[0], id: string) {
-  const run = getRunRow(db, id);
+async function requireRun(runs: RunStore, id: string) {
+  const run = await runs.get(id);
   if (!run) throw new RunError("RUN_NOT_FOUND", `run ${id} does not exist`);
   return run;
 }
@@ -41,19 +40,21 @@ export const runAuthoringProcedures = {
         runId: z.uuid("a run id is a UUID").optional(),
       }),
     )
-    .mutation(({ ctx, input }) => getRunService(ctx.db).startPoint({ ...input, context: input.context as JsonObject })),
+    .mutation(({ ctx, input }) => getRunService(ctx.store).startPoint({ ...input, context: input.context as JsonObject })),
 
   /** "Test all": starts a run of every scenario of one revision (the head by default); each run's expectations land on runs.get / runs.list. */
   startAll: publicProcedure
     .input(z.object({ pipelineId, revision: z.number().int().positive().optional(), eventDelayMs: z.number().int().min(0).max(2000).optional() }))
-    .mutation(({ ctx, input }) => {
-      const at = input.revision === undefined ? getPipeline(ctx.db, input.pipelineId) : getRevision(ctx.db, { id: input.pipelineId, revision: input.revision });
+    .mutation(async ({ ctx, input }) => {
+      const at = input.revision === undefined ? await ctx.store.pipelines.get(input.pipelineId) : await ctx.store.pipelines.getRevision({ id: input.pipelineId, revision: input.revision });
       if (at.document.scenarios.length === 0) throw new TRPCError({ code: "BAD_REQUEST", message: `pipeline "${at.document.name}" has no scenarios to run` });
-      const service = getRunService(ctx.db);
-      const runs = at.document.scenarios.map((s) => ({
-        scenario: s.name,
-        runId: service.start({ pipelineId: input.pipelineId, revision: at.revision, scenario: { name: s.name }, eventDelayMs: input.eventDelayMs }).runId,
-      }));
+      const service = getRunService(ctx.store);
+      const runs: { scenario: string; runId: string }[] = [];
+      // One after another, in the scenarios' order, as the list shows them.
+      for (const s of at.document.scenarios) {
+        const { runId } = await service.start({ pipelineId: input.pipelineId, revision: at.revision, scenario: { name: s.name }, eventDelayMs: input.eventDelayMs });
+        runs.push({ scenario: s.name, runId });
+      }
       return { revision: at.revision, runs };
     }),
 
@@ -62,9 +63,9 @@ export const runAuthoringProcedures = {
    * example; and the host's own inputs at that point that scenarios imported from a recording carry.
    */
   pointContext: publicProcedure.input(z.object({ pipelineId, point })).query(async ({ ctx, input }) => {
-    const head = getPipeline(ctx.db, input.pipelineId);
+    const head = await ctx.store.pipelines.get(input.pipelineId);
     const fromRecordings = recordedContextsFor(head.document.scenarios, input.point);
-    const recorded = latestPointContext(ctx.db, input.pipelineId, input.point);
+    const recorded = await latestPointContext(ctx.store.runs, input.pipelineId, input.point);
     if (recorded) return { context: recorded.context, source: "run" as const, runId: recorded.runId, fromRecordings };
     const example = await exampleContext(head.document, input.point);
     const first = fromRecordings[0];
@@ -74,27 +75,27 @@ export const runAuthoringProcedures = {
   }),
 
   /** A recorded run as a scripted scenario (model replies and tool results recorded), named so it fits the pipeline's head. The UI adds it and saves. */
-  toScenario: publicProcedure.input(z.object({ runId, name: z.string().trim().min(1).max(200).optional() })).query(({ ctx, input }) => {
-    const run = requireRun(ctx.db, input.runId);
+  toScenario: publicProcedure.input(z.object({ runId, name: z.string().trim().min(1).max(200).optional() })).query(async ({ ctx, input }) => {
+    const run = await requireRun(ctx.store.runs, input.runId);
     if (run.point !== null) throw new TRPCError({ code: "BAD_REQUEST", message: "a run of one point alone has no turn to save as a scenario" });
-    const head = getPipeline(ctx.db, run.pipelineId);
+    const head = await ctx.store.pipelines.get(run.pipelineId);
     const name = uniqueScenarioName(input.name ?? `${run.scenarioName} (recorded)`, head.document.scenarios.map((s) => s.name));
-    return scenarioFromTrace({ events: readAllEvents(ctx.db, run.id), scenario: run.scenario, name, description: `Recorded from a run of "${run.scenarioName}".` });
+    return scenarioFromTrace({ events: await ctx.store.runs.readAllEvents(run.id), scenario: run.scenario, name, description: `Recorded from a run of "${run.scenarioName}".` });
   }),
 
   /** For each hook of the run's revision: whether it ran, why not (with the scenarios that reach its point), and the writes the host ignored. */
   hookNotes: publicProcedure.input(z.object({ runId })).query(async ({ ctx, input }) => {
-    const run = requireRun(ctx.db, input.runId);
-    const { document } = getRevision(ctx.db, { id: run.pipelineId, revision: run.revision });
-    const events = readAllEvents(ctx.db, run.id);
+    const run = await requireRun(ctx.store.runs, input.runId);
+    const { document } = await ctx.store.pipelines.getRevision({ id: run.pipelineId, revision: run.revision });
+    const events = await ctx.store.runs.readAllEvents(run.id);
     // A point run says nothing about hooks on other points: only that point's hooks get notes.
     if (run.point !== null) return explainHooks({ pipeline: document, events, scenarioName: run.scenarioName }).filter((n) => n.point === run.point);
     const otherRuns: OtherRun[] = [];
     const seen = new Set([run.scenarioName]);
-    for (const other of listRunRows(ctx.db, run.pipelineId, 50)) {
+    for (const other of await ctx.store.runs.list(run.pipelineId, 50)) {
       if (seen.has(other.scenarioName) || other.point !== null || other.revision !== run.revision) continue;
       seen.add(other.scenarioName);
-      otherRuns.push({ scenario: other.scenarioName, events: readAllEvents(ctx.db, other.id) });
+      otherRuns.push({ scenario: other.scenarioName, events: await ctx.store.runs.readAllEvents(other.id) });
     }
     return explainHooks({ pipeline: document, events, scenarioName: run.scenarioName, otherRuns, reach: await dryRunReach(document) });
   }),

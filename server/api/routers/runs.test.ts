@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type DbHandle } from "~/db/client";
-import { createPipeline } from "~/db/pipelineStore";
+import { openSqliteStore, type SqliteStore } from "~/db/sqlite/sqliteStore";
 import { getRunBus, provideRunService } from "~/server/runs";
 import { createRunService, type RunService } from "~/server/runs/runService";
 import { fixtureEngine } from "~/server/runs/testing/fixtureEngine";
@@ -15,18 +14,18 @@ const doc = {
 };
 
 describe("runsRouter", () => {
-  let handle: DbHandle;
+  let store: SqliteStore;
   let service: RunService;
-  beforeEach(() => {
-    handle = openDatabase({ file: ":memory:" });
-    service = createRunService({ db: handle.db, bus: getRunBus(), engine: fixtureEngine(3) });
-    provideRunService(handle.db, service);
+  beforeEach(async () => {
+    store = openSqliteStore({ file: ":memory:" });
+    service = createRunService({ store, bus: getRunBus(), engine: fixtureEngine(3) });
+    provideRunService(store, service);
   });
-  afterEach(() => handle.close());
+  afterEach(() => store.close());
 
   it("records a run and lists it with its summary", async () => {
-    const caller = createCaller(createContextInner({ db: handle.db }));
-    const p = createPipeline(handle.db, doc);
+    const caller = createCaller(createContextInner({ store }));
+    const p = await store.pipelines.create(doc);
     const { runId } = await caller.runs.start({ pipelineId: p.id, scenarioName: "default" });
     await service.settled(runId);
     const [row] = await caller.runs.list({ pipelineId: p.id });
@@ -37,8 +36,8 @@ describe("runsRouter", () => {
   });
 
   it("pages events and serves the outline without bodies", async () => {
-    const caller = createCaller(createContextInner({ db: handle.db }));
-    const p = createPipeline(handle.db, doc);
+    const caller = createCaller(createContextInner({ store }));
+    const p = await store.pipelines.create(doc);
     const { runId } = await caller.runs.start({ pipelineId: p.id, scenarioName: "default" });
     await service.settled(runId);
     const page = await caller.runs.events({ runId, afterSeq: 5, limit: 3 });
@@ -54,13 +53,13 @@ describe("runsRouter", () => {
   });
 
   it("compares two runs and names the first divergent hook", async () => {
-    const caller = createCaller(createContextInner({ db: handle.db }));
-    const p = createPipeline(handle.db, doc);
+    const caller = createCaller(createContextInner({ store }));
+    const p = await store.pipelines.create(doc);
     const a = await caller.runs.start({ pipelineId: p.id, scenarioName: "default" });
     await service.settled(a.runId);
     // The "edited" engine writes something else in the hook: the runs must part there.
-    const edited = createRunService({ db: handle.db, bus: getRunBus(), engine: fixtureEngine(3, "!") });
-    provideRunService(handle.db, edited);
+    const edited = createRunService({ store, bus: getRunBus(), engine: fixtureEngine(3, "!") });
+    provideRunService(store, edited);
     const b = await caller.runs.start({ pipelineId: p.id, scenarioName: "default" });
     await edited.settled(b.runId);
     const { divergence } = await caller.runs.compare({ a: a.runId, b: b.runId });
@@ -68,10 +67,10 @@ describe("runsRouter", () => {
   });
 
   it("reports unknown runs, pipelines and scenarios in plain words", async () => {
-    const caller = createCaller(createContextInner({ db: handle.db }));
+    const caller = createCaller(createContextInner({ store }));
     await expect(caller.runs.get({ runId: "nope" })).rejects.toThrow("run nope does not exist");
     await expect(caller.runs.start({ pipelineId: "nope", scenarioName: "default" })).rejects.toThrow("pipeline nope does not exist");
-    const p = createPipeline(handle.db, doc);
+    const p = await store.pipelines.create(doc);
     await expect(caller.runs.start({ pipelineId: p.id, scenarioName: "other" })).rejects.toThrow('scenario "other" is not in this pipeline (it has: default)');
   });
 });

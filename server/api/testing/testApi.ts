@@ -1,15 +1,15 @@
 import { TRPCError } from "@trpc/server";
-import type { DbHandle } from "~/db/client";
-import { openTestDatabase } from "~/db/testDatabase";
+import type { SqliteStore } from "~/db/sqlite/sqliteStore";
+import { openTestStore } from "~/db/testDatabase";
 import { createCaller } from "../root";
 import { createContextInner } from "../trpc";
 
 export type TestApi = ReturnType<typeof createCaller>;
 
-/** The app's tRPC API called in process, on a fresh in-memory database (close `handle` after the test). */
-export function openTestApi(): { handle: DbHandle; api: TestApi } {
-  const handle = openTestDatabase();
-  return { handle, api: createCaller(createContextInner({ db: handle.db })) };
+/** The app's tRPC API called in process, on a fresh SQLite store in a temp folder (close `store` after the test). */
+export function openTestApi(): { store: SqliteStore; api: TestApi } {
+  const store = openTestStore();
+  return { store, api: createCaller(createContextInner({ store })) };
 }
 
 /** The TRPCError a call fails with; a call that succeeds, or fails otherwise, fails the test. */

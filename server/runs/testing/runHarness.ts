@@ -1,24 +1,22 @@
 import type { PipelineInput } from "~/core/pipeline/schema";
 import type { TraceEvent } from "~/core/trace/events";
-import { openDatabase, type DbHandle } from "~/db/client";
-import { createPipeline } from "~/db/pipelineStore";
+import { openSqliteStore, type SqliteStore } from "~/db/sqlite/sqliteStore";
 import { createRunEventBus } from "../eventBus";
 import { defaultRunEngine } from "../engine";
 import { createRunService, type RunService } from "../runService";
-import { getRunRow, readAllEvents } from "../runStore";
 
-/** A run service with the real engine and sandbox on a fresh in-memory database holding `pipeline` (close `handle` after the test). */
-export function openRunService(pipeline: PipelineInput): { handle: DbHandle; service: RunService; pipelineId: string } {
-  const handle = openDatabase({ file: ":memory:" });
-  const service = createRunService({ db: handle.db, bus: createRunEventBus(), engine: defaultRunEngine });
-  return { handle, service, pipelineId: createPipeline(handle.db, pipeline).id };
+/** A run service with the real engine and sandbox on a fresh in-memory store holding `pipeline` (close `store` after the test). */
+export async function openRunService(pipeline: PipelineInput): Promise<{ store: SqliteStore; service: RunService; pipelineId: string }> {
+  const store = openSqliteStore({ file: ":memory:" });
+  const service = createRunService({ store, bus: createRunEventBus(), engine: defaultRunEngine });
+  return { store, service, pipelineId: (await store.pipelines.create(pipeline)).id };
 }
 
 /** Starts a run, waits until it has settled, and reads back its stored events and row. */
-export async function settleRun(handle: DbHandle, service: RunService, start: () => { runId: string }) {
-  const { runId } = start();
+export async function settleRun(store: SqliteStore, service: RunService, start: () => Promise<{ runId: string }>) {
+  const { runId } = await start();
   await service.settled(runId);
-  return { runId, events: readAllEvents(handle.db, runId) as TraceEvent[], row: getRunRow(handle.db, runId) };
+  return { runId, events: (await store.runs.readAllEvents(runId)) as TraceEvent[], row: await store.runs.get(runId) };
 }
 
 /** Every hook call's log lines, in order. */

@@ -10,14 +10,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { beConcise } from "~/core/examples/beConcise";
 import { pipelineSchema, type PipelineInput, type Scenario } from "~/core/pipeline/schema";
 import type { TraceEvent } from "~/core/trace/events";
-import { openDatabase, type DbHandle } from "~/db/client";
-import { createPipeline } from "~/db/pipelineStore";
+import { openSqliteStore, type SqliteStore } from "~/db/sqlite/sqliteStore";
 import { appRouter, type AppRouter } from "~/server/api/root";
 import { createContextInner } from "~/server/api/trpc";
 import { defaultRunEngine } from "../engine";
 import { getRunBus, provideRunService } from "../index";
 import { createRunService, type RunService } from "../runService";
-import { getRunRow, readAllEvents } from "../runStore";
 import { createRunPool, type RunPool } from "./pool";
 import { ThreadRunWorker } from "./threadWorker";
 import { runWorkerScript } from "./workerScript";
@@ -48,7 +46,7 @@ const spinForever = "export default async function () { for (;;) {} }\n";
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1] ?? Infinity;
 
 describe("runs on worker threads", () => {
-  let handle: DbHandle;
+  let store: SqliteStore;
   let pool: RunPool;
   let service: RunService;
   let threads: Map<string, Worker>;
@@ -56,12 +54,12 @@ describe("runs on worker threads", () => {
   let closeServer: () => Promise<void>;
 
   async function setUp(options: { workers: number; graceMs: number; workerMemoryMiB?: number }) {
-    handle = openDatabase({ file: ":memory:" });
+    store = openSqliteStore({ file: ":memory:" });
     threads = new Map();
     pool = createRunPool({ workers: options.workers, workerMemoryMiB: options.workerMemoryMiB ?? 1024, graceMs: options.graceMs, onRunStarted: (runId, thread) => threads.set(runId, thread) });
-    service = createRunService({ db: handle.db, bus: getRunBus(), engine: defaultRunEngine, executor: pool });
-    provideRunService(handle.db, service);
-    const server = createHTTPServer({ router: appRouter, createContext: () => createContextInner({ db: handle.db }) });
+    service = createRunService({ store, bus: getRunBus(), engine: defaultRunEngine, executor: pool });
+    provideRunService(store, service);
+    const server = createHTTPServer({ router: appRouter, createContext: () => createContextInner({ store }) });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     client = createTRPCClient<AppRouter>({ links: [httpLink({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, transformer: superjson })] });
     closeServer = () => new Promise((resolve) => server.close(() => resolve()));
@@ -70,7 +68,7 @@ describe("runs on worker threads", () => {
   afterEach(async () => {
     await pool.close();
     await closeServer();
-    handle.close();
+    await store.close();
   });
 
   /** Resolves with the run's first event of `type` (subscribed before the run can reach it). */
@@ -88,8 +86,8 @@ describe("runs on worker threads", () => {
 
   it("answers list requests within 200 ms (p95) while a hook spins at a 60 s limit and 10 other runs finish", async () => {
     await setUp({ workers: 2, graceMs: 5000 });
-    const spinning = createPipeline(handle.db, oneHook("spin", spinForever, { timeoutMs: 60_000, memoryMiB: 64 }));
-    const concise = createPipeline(handle.db, { ...beConcise, scenarios: [tools] });
+    const spinning = await store.pipelines.create(oneHook("spin", spinForever, { timeoutMs: 60_000, memoryMiB: 64 }));
+    const concise = await store.pipelines.create({ ...beConcise, scenarios: [tools] });
     const spinId = crypto.randomUUID();
     const spinningNow = firstEvent(spinId, "point.start");
     await client.runs.start.mutate({ pipelineId: spinning.id, scenarioName: "tools", runId: spinId });
@@ -113,18 +111,18 @@ describe("runs on worker threads", () => {
     expect(latencies.length).toBeGreaterThanOrEqual(10);
     expect(p95(latencies)).toBeLessThan(200);
     for (const id of runIds) {
-      expect(getRunRow(handle.db, id)).toMatchObject({ status: "finished", exitReason: "no_tool_calls", hooksChanged: 3, errors: 0 });
-      expect(readAllEvents(handle.db, id).at(-1)).toMatchObject({ type: "run.end", exitReason: "no_tool_calls", error: null });
+      expect(await store.runs.get(id)).toMatchObject({ status: "finished", exitReason: "no_tool_calls", hooksChanged: 3, errors: 0 });
+      expect((await store.runs.readAllEvents(id)).at(-1)).toMatchObject({ type: "run.end", exitReason: "no_tool_calls", error: null });
     }
     // The spinning hook is still inside its 60 s limit, on its own worker.
     expect(service.isActive(spinId)).toBe(true);
-    expect(readAllEvents(handle.db, spinId).map((e) => e.type)).toEqual(["run.start", "point.start"]);
+    expect((await store.runs.readAllEvents(spinId)).map((e) => e.type)).toEqual(["run.start", "point.start"]);
   }, 60_000);
 
   it("ends only the run whose worker is killed mid-run, and replaces the worker", async () => {
     await setUp({ workers: 2, graceMs: 5000 });
-    const spinning = createPipeline(handle.db, oneHook("spin", spinForever, { timeoutMs: 60_000, memoryMiB: 64 }));
-    const concise = createPipeline(handle.db, { ...beConcise, scenarios: [tools] });
+    const spinning = await store.pipelines.create(oneHook("spin", spinForever, { timeoutMs: 60_000, memoryMiB: 64 }));
+    const concise = await store.pipelines.create({ ...beConcise, scenarios: [tools] });
     const victim = crypto.randomUUID();
     const spinningNow = firstEvent(victim, "point.start");
     await client.runs.start.mutate({ pipelineId: spinning.id, scenarioName: "tools", runId: victim });
@@ -137,43 +135,43 @@ describe("runs on worker threads", () => {
     await service.settled(victim);
     await Promise.all(others.map((id) => service.settled(id)));
 
-    const events = readAllEvents(handle.db, victim);
+    const events = await store.runs.readAllEvents(victim);
     expect(events.slice(-4)).toEqual([
       { seq: 3, type: "hook.start", hookId: "spin", point: "pre-model-call", name: "spin" },
       expect.objectContaining({ seq: 4, type: "hook.end", hookId: "spin", status: "threw", patch: [], error: "the run's worker stopped unexpectedly (its thread exited with code 1)" }),
       { seq: 5, type: "point.end", point: "pre-model-call" },
       { seq: 6, type: "run.end", exitReason: "internal_error", error: `the run's worker stopped unexpectedly (its thread exited with code 1) while hook "spin" at pre-model-call ran` },
     ]);
-    expect(getRunRow(handle.db, victim)).toMatchObject({ status: "failed", failure: "Error: the run's worker stopped unexpectedly (its thread exited with code 1)" });
-    for (const id of others) expect(getRunRow(handle.db, id)).toMatchObject({ status: "finished", exitReason: "no_tool_calls", errors: 0 });
+    expect(await store.runs.get(victim)).toMatchObject({ status: "failed", failure: "Error: the run's worker stopped unexpectedly (its thread exited with code 1)" });
+    for (const id of others) expect(await store.runs.get(id)).toMatchObject({ status: "finished", exitReason: "no_tool_calls", errors: 0 });
 
     // The lost worker was replaced: runs still go on both slots.
     const after = await Promise.all([start(concise.id), start(concise.id)]);
     await Promise.all(after.map((r) => service.settled(r.runId)));
-    for (const r of after) expect(getRunRow(handle.db, r.runId)).toMatchObject({ status: "finished", exitReason: "no_tool_calls" });
+    for (const r of after) expect(await store.runs.get(r.runId)).toMatchObject({ status: "finished", exitReason: "no_tool_calls" });
     expect(pool.stats()).toMatchObject({ workers: 2, replaced: 1, busy: 0, queued: 0 });
   }, 60_000);
 
   it("stops a worker whose hook is wedged in native code past its limit and the grace, ending the run with the hook's timeout", async () => {
     await setUp({ workers: 1, graceMs: 300 });
     // Splitting a 40 MB string runs inside one QuickJS builtin, which never checks the interrupt: seconds past a 10 ms limit.
-    const wedged = createPipeline(handle.db, oneHook("wedge", 'export default function (ctx) { ctx.parts = "ab".repeat(2e7).split("").length; }\n', { timeoutMs: 10, memoryMiB: 512 }));
-    const concise = createPipeline(handle.db, { ...beConcise, scenarios: [tools] });
+    const wedged = await store.pipelines.create(oneHook("wedge", 'export default function (ctx) { ctx.parts = "ab".repeat(2e7).split("").length; }\n', { timeoutMs: 10, memoryMiB: 512 }));
+    const concise = await store.pipelines.create({ ...beConcise, scenarios: [tools] });
     const { runId } = await start(wedged.id);
     const next = await start(concise.id);
     await service.settled(runId);
 
-    const events = readAllEvents(handle.db, runId);
+    const events = await store.runs.readAllEvents(runId);
     const end = events.find((e) => e.type === "hook.end");
     expect(end).toMatchObject({ hookId: "wedge", status: "timeout", patch: [] });
     expect(end?.type === "hook.end" && end.error).toMatch(/^did not stop at its 10 ms time limit \(still running after 0\.\d s\): its run worker was stopped$/);
     expect(events.at(-1)).toMatchObject({ type: "run.end", exitReason: "hook_error" });
     expect(events.at(-1)?.type === "run.end" && events.at(-1)).toMatchObject({ error: expect.stringMatching(/^hook "wedge" at pre-model-call did not stop at its 10 ms time limit/) as unknown });
-    expect(getRunRow(handle.db, runId)).toMatchObject({ status: "finished", exitReason: "hook_error", errors: 1 });
+    expect(await store.runs.get(runId)).toMatchObject({ status: "finished", exitReason: "hook_error", errors: 1 });
 
     // The next run waited in the queue for the replacement worker and is unaffected.
     await service.settled(next.runId);
-    expect(getRunRow(handle.db, next.runId)).toMatchObject({ status: "finished", exitReason: "no_tool_calls", errors: 0 });
+    expect(await store.runs.get(next.runId)).toMatchObject({ status: "finished", exitReason: "no_tool_calls", errors: 0 });
     expect(pool.stats().replaced).toBe(1);
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { getDb } from "~/db/client";
+import { getStore } from "~/db/openStore";
 import { approvalCallbackResponse } from "~/server/approvals/http";
 
 export const runtime = "nodejs";
@@ -7,5 +7,5 @@ export const dynamic = "force-dynamic";
 /** The approval callback (docs/approvals.md): authenticated by the request's own token, not a cookie. */
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return approvalCallbackResponse(getDb(), id, request);
+  return approvalCallbackResponse(await getStore(), id, request);
 }

@@ -1,9 +1,9 @@
-import { getDb } from "~/db/client";
+import { getStore } from "~/db/openStore";
 import { importResponse } from "~/server/bundles/http";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export function POST(request: Request) {
-  return importResponse(getDb(), request);
+export async function POST(request: Request) {
+  return importResponse(await getStore(), request);
 }

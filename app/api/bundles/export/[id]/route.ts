@@ -1,4 +1,4 @@
-import { getDb } from "~/db/client";
+import { getStore } from "~/db/openStore";
 import { exportResponse } from "~/server/bundles/http";
 
 export const runtime = "nodejs";
@@ -7,5 +7,5 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const search = new URL(request.url).searchParams;
-  return exportResponse(getDb(), id, search.get("revision"), search.get("target"), { recorder: search.get("recorder") === "1" });
+  return exportResponse(await getStore(), id, search.get("revision"), search.get("target"), { recorder: search.get("recorder") === "1" });
 }
