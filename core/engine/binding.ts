@@ -99,6 +99,14 @@ export interface StageBinding<TView, TOut> {
   /** Whether the point fires at all this time (e.g. llm_input once per run); default: always. */
   when?: (view: TView) => boolean;
   readBack(context: JsonObject, view: TView, chain: ChainResult): ReadBack<TOut>;
+  /**
+   * A "middleware" point's host link beneath its last hook, given the event the hooks passed on,
+   * wherever the loop fires the stage (a moment's stage too); it may fire other points inside
+   * (Claude Code mods: the settings.json Stop hooks inside classic.Stop's next). The same `view`
+   * object reaches context, innerLink and readBack. A stage fired with an explicit inner link
+   * (beforeToolCall's `inner`) uses that one.
+   */
+  innerLink?: (event: JsonObject, view: TView, ports: Pick<ToolChainPorts, "fire">) => Promise<Json>;
 }
 
 /** A claim that answers a tool call in the tool's place (registry before_tool_call). */

@@ -126,7 +126,9 @@ export function createFirePoint(options: {
     if (depth === 0) for (const { event } of held.splice(0)) options.record(event);
   };
 
-  async function fire<TView, TOut>(stage: StageBinding<TView, TOut>, view: TView, inner?: (event: JsonObject) => Promise<Json>): Promise<FiredPoint<TOut>> {
+  async function fire<TView, TOut>(stage: StageBinding<TView, TOut>, view: TView, explicitInner?: (event: JsonObject) => Promise<Json>): Promise<FiredPoint<TOut>> {
+    const link = stage.innerLink;
+    const inner = explicitInner ?? (link ? (event: JsonObject) => link(event, view, { fire }) : undefined);
     const spec = specs.get(stage.point);
     if (!spec) throw new Error(`binding fires "${stage.point}", which profile "${profile.id}" does not define`);
     const level = depth;

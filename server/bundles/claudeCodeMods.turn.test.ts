@@ -149,6 +149,19 @@ function variant(name: string, hooks: VariantHook[], commands: string[], results
   };
 }
 
+/** A settings.json PostToolUse command adding a context. */
+const POST_CONTEXT = `echo '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"s-post"}}'`;
+
+/** classic mods on the three classic events, each with a settings.json hook of its event beneath. */
+const CLASSIC_HOOKS: VariantHook[] = [
+  { point: "classic.UserPromptSubmit", code: "export default async ($, e, next) => next(e);\n" },
+  { point: "UserPromptSubmit", code: "", command: "true" },
+  { point: "classic.PostToolUse", code: 'export default async ($, e, next) => {\n  const r = await next(e);\n  return { ...r, additionalContext: [...(r.additionalContext ?? []), "m-" + e.tool_response.stdout] };\n};\n' },
+  { point: "PostToolUse", matcher: "Bash", code: "", command: POST_CONTEXT },
+  { point: "classic.Stop", code: "export default async ($, e, next) => next(e);\n" },
+  { point: "Stop", code: "", command: "true" },
+];
+
 describe("the mods example as a plugin", () => {
   it("exports as a mod plugin (--target claude-code-mods) and imports back as the same hooks, in order", () => {
     const pipeline = pipelineOf(claudeModsGuard);
@@ -190,6 +203,26 @@ describe("the mods example as a plugin", () => {
     expect(back.pipeline.hooks.slice(1).map((h) => h.id)).toEqual(["m2", "m3"]);
     // The Claude Code importer's own note for a function hook built into a script.
     expect(back.warnings).toEqual(["Scripts Hookwright built are read from their TypeScript under hookwright/; edits made to the .mjs files themselves are not read."]);
+  });
+
+  it("classic.PostToolUse, classic.UserPromptSubmit and classic.Stop mods beside their settings.json hooks export as one plugin and import back as the same hooks", () => {
+    const pipeline = pipelineOf(variant("classic events", CLASSIC_HOOKS, ["ls"], ["x"]));
+    const zipped = exportPluginZip(pipeline, "claude-code-mods");
+    const register = zipped.files.find((f) => f.path === "hooks/register.ts")?.content ?? "";
+    expect([...register.matchAll(/on\("([\w.]+)"/g)].map((m) => m[1])).toEqual(["classic.UserPromptSubmit", "classic.PostToolUse", "classic.Stop"]);
+    const hooksJson = JSON.parse(zipped.files.find((f) => f.path === "hooks/hooks.json")?.content ?? "") as unknown;
+    expect(hooksJson).toEqual({
+      modules: ["./register.ts"],
+      hooks: {
+        UserPromptSubmit: [{ hooks: [{ type: "command", command: "true" }] }],
+        PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: POST_CONTEXT }] }],
+        Stop: [{ hooks: [{ type: "command", command: "true" }] }],
+      },
+    });
+    const back = importPluginZip(zipped.bytes);
+    expect(back.pipeline.profile).toBe("claude-code-mods");
+    expect(back.pipeline.hooks.map((h) => [h.point, h.matcher, h.code, h.runtime?.kind ?? "function"]).sort()).toEqual(pipeline.hooks.map((h) => [h.point, h.matcher, h.code, h.runtime?.kind ?? "function"]).sort());
+    expect(back.warnings).toEqual([]);
   });
 
   it("Hookwright's run of it: each middleware is a card saying how it ended, and the trace keeps the contract", async () => {
@@ -296,6 +329,14 @@ describe.skipIf(!isolated)("a whole turn of mods: the real engine (2.1.330, offl
       ],
       commands: ["echo first", "echo second"],
       results: ["by-settings"],
+    },
+    {
+      name: "classic events beside their settings hooks in one plugin: the classic.PostToolUse mod extends the settings context",
+      hooks: CLASSIC_HOOKS,
+      commands: ["echo f >> ran.log; echo out-f"],
+      results: ["out-f"],
+      // The mod's own answer (not the settings hooks' unchanged): one text, its contexts joined by a newline.
+      contexts: ["PostToolUse:Bash hook additional context: s-post\nm-out-f"],
     },
   ];
 

@@ -1,6 +1,7 @@
 import type { ProfileBinding, StageBinding, ToolCallView } from "../../engine/binding";
 import type { Json, JsonObject } from "../../json";
 import { hookInputBase } from "../claude-code/binding";
+import { classicPostToolUse, classicStop, classicUserPromptSubmit, noteToolRan } from "./bindingClassic";
 import { classicDenyAsToolCallResult, classicPreToolUseOutcome } from "./classicPreToolUse";
 import { MODS_EDGES } from "./graph";
 import { SETTINGS_PRE_TOOL_USE, settingsAnswerForMods } from "./settingsPreToolUse";
@@ -13,6 +14,8 @@ import { engineToolCallResult, toolCallEvent, toolCallInput, toolCallModelResult
  * settings.json PreToolUse hooks (folded as the claude-code profile folds them), and unless the
  * chain denied, the loop's tool runs with the input it settled on. So `next(e)` resolves to the
  * tool's real output, runs the tool again when called twice, and never runs it when a mod answered above.
+ * After the call, at the prompt and at the final answer the classic.PostToolUse,
+ * classic.UserPromptSubmit and classic.Stop chains run, each with its settings.json hooks inside.
  */
 
 type RunEnd = { exitReason: string; error: string | null };
@@ -112,11 +115,18 @@ export const claudeCodeModsBinding: ProfileBinding = {
       const state = stateOf(view);
       if (state.end) return { value: { claim: null, end: state.end } };
       const ran = (view.ranInside?.length ?? 0) > 0;
+      noteToolRan(view.toolUse, view.ranInside?.at(-1));
       const model = toolCallModelResult(view.toolUse.name, chain.result ?? {}, ran);
       const answeredBy = chain.calls.find((c) => c.middleware?.outcome === "answered")?.hookId ?? state.deniedBy ?? null;
       // The settings hooks' context reaches the model after the call's result, a denial's too (fact 49, settings test).
       const additionalContext = state.contexts.length > 0 ? `PreToolUse:${view.toolUse.name} hook additional context: ${state.contexts.join("\n")}` : null;
       return { value: { claim: null, answered: { content: model.content, isError: model.isError, hookId: ran ? null : answeredBy }, additionalContext, stopAfter: state.stopAfter } };
     },
+  },
+  // classic.PostToolUse ⊃ settings PostToolUse, after a call that ran; classic.UserPromptSubmit and classic.Stop at their moments (bindingClassic.ts).
+  afterToolResult: classicPostToolUse,
+  at: {
+    turnStart: [classicUserPromptSubmit],
+    finalAnswer: [classicStop],
   },
 };

@@ -28,7 +28,7 @@ export const claudeCodeModsProfile: Profile = {
   points: modsPoints,
   sharedTypes: modsSharedTypes,
   typesModule: MODS_TYPES_MODULE,
-  exitReasons: ["no_tool_calls", "error", "max_model_calls", "max_tool_calls", "script_exhausted"],
+  exitReasons: ["no_tool_calls", "error", "max_model_calls", "max_tool_calls", "script_exhausted", "prompt_blocked", "stop_hook_cap", "stopped_by_hook", "tool_deferred"],
   groups: modsGroups,
   matcherShape: "filter",
   matchHook,

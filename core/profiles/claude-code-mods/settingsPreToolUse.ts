@@ -19,6 +19,12 @@ export const SETTINGS_PRE_TOOL_USE = "PreToolUse";
 const claudePreToolUse = claudeCodePoints.find((p) => p.id === SETTINGS_PRE_TOOL_USE);
 if (!claudePreToolUse) throw new Error("the claude-code profile has no PreToolUse point");
 
+/** A settings.json hook's matcher beside mods: a tool pattern (one string), not a mod's filter object. */
+export const SETTINGS_MATCHER_RULES: NonNullable<HookPointSpec["matcherRules"]> = {
+  shape: "pattern",
+  check: (matcher) => (Array.isArray(matcher) ? "a settings.json matcher is one string: a tool name, Edit|Write, a regex or *" : checkPattern(matcher)),
+};
+
 /** The settings point as the mods profile shows it: the claude-code point, typed from the mods' module, a tool pattern as its matcher. */
 export function settingsPreToolUsePoint(typesModule: string): HookPointSpec {
   const base = claudePreToolUse as HookPointSpec;
@@ -37,7 +43,7 @@ export function settingsPreToolUsePoint(typesModule: string): HookPointSpec {
     ...base,
     doc: "settings.json PreToolUse hooks (commands or functions), beneath the mods: they run inside classic.PreToolUse's next(e), on the input the mods passed on, and their folded answer is what that next(e) resolves to.",
     chainDoc: `${base.chainDoc} Beside mods (fact 11): these hooks run inside the classic.PreToolUse mods' next(e) and read the command as the mods rewrote it; a mod that answered above them means they never run (fact 14). The mods read the fold as { deny: "PreToolUse:<Tool> hook error: R" }, { ask: R } (claude -p refuses it with the bare R), { allow: true, updatedInput }, { additionalContext: [..] } or {}.`,
-    matcherRules: { shape: "pattern", check: (matcher) => (Array.isArray(matcher) ? "a settings.json matcher is one string: a tool name, Edit|Write, a regex or *" : checkPattern(matcher)) },
+    matcherRules: SETTINGS_MATCHER_RULES,
     runtimes: ["function", "command"],
     template,
   };

@@ -17,6 +17,16 @@ export type ToolCallResult =
 export type ToolCallAnswer = ToolCallResult | { result: unknown } | { deny: string };
 /** classic.PreToolUse: the settings hooks' folded answer (\`{}\` without any), extended or replaced. */
 export type ClassicPreToolUseAnswer = { deny?: string; updatedInput?: Record<string, unknown>; additionalContext?: string[]; [key: string]: unknown };
+/** Bash's output as the classic events carry it (\`tool_response\`). */
+export interface BashToolResponse { readonly stdout: string; readonly stderr: string; readonly interrupted: boolean; readonly isImage: boolean; readonly noOutputExpected?: boolean }
+/**
+ * classic.PostToolUse / classic.UserPromptSubmit / classic.Stop: what their \`next(e)\` resolves to (the
+ * settings.json hooks' fold, \`{}\` without any) and what a hook may answer. Any other key (\`decision\`,
+ * \`reason\`) or a non-string \`block\` is a wrong shape: the engine skips the hook.
+ */
+export type ClassicPostToolUseAnswer = { block?: string; additionalContext?: string[]; updatedToolOutput?: unknown };
+export type ClassicUserPromptSubmitAnswer = { block?: string; additionalContext?: string[] };
+export type ClassicStopAnswer = { block?: string; additionalContext?: string[] };
 export interface Next<E, R> {
   /** Passes the event on (or a rewrite of it: \`next({ ...e, command })\`) and resolves to what the links beneath answered. */
   (e?: E): Promise<R>;
@@ -33,18 +43,27 @@ export interface Dollar {
 }
 export type ToolCallHook = ($: Dollar, e: ToolCallEvent, next: Next<ToolCallEvent, ToolCallResult>) => Promise<ToolCallAnswer> | ToolCallAnswer;
 export type ClassicPreToolUseHook = ($: Dollar, e: ClassicPreToolUseEvent, next: Next<ClassicPreToolUseEvent, ClassicPreToolUseAnswer>) => Promise<ClassicPreToolUseAnswer> | ClassicPreToolUseAnswer;
+export type ClassicPostToolUseHook = ($: Dollar, e: ClassicPostToolUseEvent, next: Next<ClassicPostToolUseEvent, ClassicPostToolUseAnswer>) => Promise<ClassicPostToolUseAnswer> | ClassicPostToolUseAnswer;
+export type ClassicUserPromptSubmitHook = ($: Dollar, e: ClassicUserPromptSubmitEvent, next: Next<ClassicUserPromptSubmitEvent, ClassicUserPromptSubmitAnswer>) => Promise<ClassicUserPromptSubmitAnswer> | ClassicUserPromptSubmitAnswer;
+export type ClassicStopHook = ($: Dollar, e: ClassicStopEvent, next: Next<ClassicStopEvent, ClassicStopAnswer>) => Promise<ClassicStopAnswer> | ClassicStopAnswer;
 /** The engine's name for \`$\` (claude-code.d.ts \`EngineInterface\`); Hookwright runs \`$.ui.log\` only. */
 export type EngineInterface = Dollar;
 /** A plugin's options as \`register(on, options)\` receives them (claude-code.d.ts). */
 export type PluginOptions = Readonly<Record<string, string | number | boolean | readonly string[]>>;
 /** A filter: each key's value a literal, a RegExp, or an array of them (any matches); every key must match. */
 export type Filter<E> = { readonly [K in keyof E]?: E[K] | RegExp | readonly (E[K] | RegExp)[] };
-/** \`on(event, filter?, hook)\`, for the events Hookwright runs (the engine's \`On\` is generic over every event). */
+/** The events Hookwright runs, each with its event and hook type (the engine's \`On\` is generic over every event). */
+export interface ModEventMap {
+  "tool.call": { event: ToolCallEvent; hook: ToolCallHook };
+  "classic.PreToolUse": { event: ClassicPreToolUseEvent; hook: ClassicPreToolUseHook };
+  "classic.PostToolUse": { event: ClassicPostToolUseEvent; hook: ClassicPostToolUseHook };
+  "classic.UserPromptSubmit": { event: ClassicUserPromptSubmitEvent; hook: ClassicUserPromptSubmitHook };
+  "classic.Stop": { event: ClassicStopEvent; hook: ClassicStopHook };
+}
+/** \`on(event, filter?, hook)\`, one overload per arity over {@link ModEventMap}, so an error names the event's own types. */
 export interface On {
-  (event: "tool.call", hook: ToolCallHook): unknown;
-  (event: "tool.call", filter: Filter<ToolCallEvent>, hook: ToolCallHook): unknown;
-  (event: "classic.PreToolUse", hook: ClassicPreToolUseHook): unknown;
-  (event: "classic.PreToolUse", filter: Filter<ClassicPreToolUseEvent>, hook: ClassicPreToolUseHook): unknown;
+  <K extends keyof ModEventMap>(event: K, hook: ModEventMap[K]["hook"]): unknown;
+  <K extends keyof ModEventMap>(event: K, filter: Filter<ModEventMap[K]["event"]>, hook: ModEventMap[K]["hook"]): unknown;
 }
 /** A hooks module's entry, \`export const register: Register = (on, options) => { … }\` (claude-code.d.ts); Hookwright imports its on() calls as hooks. */
 export type Register = (on: On, options: PluginOptions) => unknown;`;

@@ -22,9 +22,27 @@ describe("claude-code-mods editor types (the names of the published claude-code.
 
   it("an event Hookwright does not run, a filter on a key the event lacks, and writing the frozen event are type errors", () => {
     const wrap = (line: string) => ({ "/hooks/register.ts": `import type { Register } from "claude-code";\nexport const register: Register = (on) => {\n${line}\n};\n` });
-    expect(typeErrors(claudeCodeModsProfile, wrap('  on("tool.calls", async ($, e, next) => next(e));'))[0]).toContain(`Argument of type '"tool.calls"' is not assignable to parameter of type '"tool.call"'.`);
+    expect(typeErrors(claudeCodeModsProfile, wrap('  on("tool.calls", async ($, e, next) => next(e));'))[0]).toContain(`Argument of type '"tool.calls"' is not assignable to parameter of type 'keyof ModEventMap'.`);
     expect(typeErrors(claudeCodeModsProfile, wrap('  on("tool.call", { nope: "x" }, async ($, e, next) => next(e));'))[0]).toContain("Object literal may only specify known properties, and 'nope' does not exist in type 'Filter<ToolCallEvent>'.");
     expect(typeErrors(claudeCodeModsProfile, wrap('  on("tool.call", async ($, e, next) => { e.command = "ls"; return next(e); });'))).toEqual(["/hooks/register.ts: Cannot assign to 'command' because it is a read-only property."]);
+  });
+
+  it("classic.PostToolUse, classic.UserPromptSubmit and classic.Stop hooks are typed: their events, next(e) and answers; a decision answer is a type error", () => {
+    const module = [
+      'import type { Register } from "claude-code";',
+      "export const register: Register = (on) => {",
+      '  on("classic.PostToolUse", { tool_name: "Bash" }, async ($, e, next) => {',
+      "    const r = await next(e);",
+      '    return { ...r, additionalContext: [...(r.additionalContext ?? []), e.tool_response.stdout] };',
+      "  });",
+      '  on("classic.UserPromptSubmit", async ($, e, next) => (e.prompt.includes("x") ? { block: "no x" } : next(e)));',
+      '  on("classic.Stop", async ($, e, next) => (e.stop_hook_active ? next(e) : { block: `said ${e.last_assistant_message}` }));',
+      "};",
+      "",
+    ].join("\n");
+    expect(typeErrors(claudeCodeModsProfile, { "/hooks/register.ts": module })).toEqual([]);
+    const decision = 'import type { ClassicStopHook } from "claude-code";\nconst hook: ClassicStopHook = async () => ({ decision: "block", reason: "r" });\nexport default hook;\n';
+    expect(typeErrors(claudeCodeModsProfile, { "/hooks/stop.ts": decision }).join("\n")).toContain("Type '{ decision: string; reason: string; }' has no properties in common with type 'ClassicStopAnswer'.");
   });
 
   it("a settings.json PreToolUse hook beside the mods is typed as Claude Code's", () => {
