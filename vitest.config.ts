@@ -9,5 +9,7 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // One throw-away PostgreSQL for the whole run, when a selected file uses it (db/pg/testGlobalSetup.ts).
+    globalSetup: ["db/pg/testGlobalSetup.ts"],
   },
 });

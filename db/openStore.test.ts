@@ -50,10 +50,13 @@ describe("prepareStore", () => {
 });
 
 describe("storeConfigFrom", () => {
-  it("is the SQLite file of HOOKWRIGHT_DB without DATABASE_URL, PostgreSQL with a postgres URL, and refuses any other URL", async () => {
+  it("is the SQLite file of HOOKWRIGHT_DB without DATABASE_URL, PostgreSQL with a postgres URL and HOOKWRIGHT_SECRET, and refuses any other URL", async () => {
     expect(storeConfigFrom({ HOOKWRIGHT_DB: "x/app.db" })).toEqual({ dialect: "sqlite", file: path.resolve("x/app.db") });
     expect(storeConfigFrom({ DATABASE_URL: " " })).toEqual({ dialect: "sqlite", file: path.resolve("data/hookwright.db") });
-    expect(storeConfigFrom({ DATABASE_URL: "postgresql://u:p@db:5432/hw" })).toEqual({ dialect: "postgres", url: "postgresql://u:p@db:5432/hw" });
+    expect(storeConfigFrom({ DATABASE_URL: "postgresql://u:p@db:5432/hw", HOOKWRIGHT_SECRET: "s" })).toEqual({ dialect: "postgres", url: "postgresql://u:p@db:5432/hw" });
+    expect(() => storeConfigFrom({ DATABASE_URL: "postgres://db/hw" })).toThrow(
+      "hookwright: DATABASE_URL selects PostgreSQL, which needs HOOKWRIGHT_SECRET (the same value on every web instance and worker: it seals the stored provider keys); set it, or unset DATABASE_URL to use SQLite.",
+    );
     expect(() => storeConfigFrom({ DATABASE_URL: "mysql://db/hw" })).toThrow('hookwright: DATABASE_URL must be a postgres://… URL (it starts with "mysql:"); unset it to use the SQLite file of HOOKWRIGHT_DB.');
   });
 });

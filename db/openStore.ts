@@ -7,8 +7,9 @@ import type { Store } from "./store";
 /*
  * Which store the app uses, and the app's one store.
  *
- * 1. CONFIG     DATABASE_URL=postgres://… (or postgresql://…) selects PostgreSQL; unset, the SQLite
- *               file of HOOKWRIGHT_DB (default ./data/hookwright.db), as always.
+ * 1. CONFIG     DATABASE_URL=postgres://… (or postgresql://…) selects PostgreSQL, and then
+ *               HOOKWRIGHT_SECRET is required; unset, the SQLite file of HOOKWRIGHT_DB (default
+ *               ./data/hookwright.db), as always.
  * 2. OPEN       openStore(config); prepareStore also seeds the examples never seeded.
  * 3. APP STORE  getStore(): opened once per process, cached on globalThis because Next may evaluate
  *               this module in several server bundles (and again on every HMR reload in dev).
@@ -21,24 +22,27 @@ export type StoreConfig = { dialect: "sqlite"; file: string } | { dialect: "post
 export function storeConfigFrom(env: Readonly<Record<string, string | undefined>> = process.env): StoreConfig {
   const url = env.DATABASE_URL?.trim();
   if (!url) return { dialect: "sqlite", file: resolveDatabasePath(env) };
-  if (/^postgres(ql)?:\/\//i.test(url)) return { dialect: "postgres", url };
+  if (/^postgres(ql)?:\/\//i.test(url)) {
+    // Provider keys are sealed with a key every instance must share; on SQLite it may live in a
+    // file beside the database, but a PostgreSQL database has no "beside" (server/secrets).
+    if (!env.HOOKWRIGHT_SECRET) {
+      throw new Error("hookwright: DATABASE_URL selects PostgreSQL, which needs HOOKWRIGHT_SECRET (the same value on every web instance and worker: it seals the stored provider keys); set it, or unset DATABASE_URL to use SQLite.");
+    }
+    return { dialect: "postgres", url };
+  }
   throw new Error(`hookwright: DATABASE_URL must be a postgres://… URL (it starts with "${url.split(":")[0]}:"); unset it to use the SQLite file of HOOKWRIGHT_DB.`);
 }
 
 // 2. OPEN
 
 /**
- * The PostgreSQL store goes here (issue 30): it must implement every method of {@link Store} with
- * the atomicity each one documents (db/store.ts), and pass db/storeContract.ts.
+ * Opens the store the config names and brings its schema up to date. The PostgreSQL store is
+ * loaded only when asked for, so a SQLite start never loads node-postgres.
  */
-async function openPostgresStore(config: { url: string }): Promise<Store> {
-  const { host } = new URL(config.url);
-  throw new Error(`hookwright: DATABASE_URL names a PostgreSQL database (${host}), but this build has no PostgreSQL store yet; unset DATABASE_URL to use SQLite.`);
-}
-
-/** Opens the store the config names and brings its schema up to date. */
 export async function openStore(config: StoreConfig): Promise<Store> {
-  return config.dialect === "sqlite" ? openSqliteStore({ file: config.file }) : openPostgresStore(config);
+  if (config.dialect === "sqlite") return openSqliteStore({ file: config.file });
+  const { openPgStore } = await import("./pg/pgStore");
+  return openPgStore({ url: config.url });
 }
 
 /**

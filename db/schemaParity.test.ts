@@ -6,10 +6,9 @@ import { getTableConfig as getSqliteTableConfig, SQLiteTable } from "drizzle-orm
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
-import { startCluster, type PgCluster } from "../scripts/pgCluster.mjs";
 import { pgMigrationsFolder, runPgMigrations } from "./pg/migrate";
 import * as pgSchema from "./pg/schema";
-import { noPostgresReason, postgresBin } from "./pg/testCluster";
+import { noPgReason, pgEmptyDatabase } from "./pg/testStore";
 import * as sqliteSchema from "./schema";
 
 /*
@@ -155,20 +154,18 @@ describe("the SQLite and PostgreSQL schemas", () => {
 /** information_schema.columns.data_type for each pg SQL type the schema uses. */
 const CATALOG_TYPE: Record<string, string> = { text: "text", integer: "integer", bigint: "bigint", json: "json" };
 
-describe.skipIf(!postgresBin)(`the migrated PostgreSQL database${postgresBin ? "" : ` (skipped: ${noPostgresReason})`}`, () => {
-  let cluster: PgCluster;
+describe.skipIf(noPgReason !== null)(`the migrated PostgreSQL database${noPgReason ? ` (skipped: ${noPgReason})` : ""}`, () => {
   let client: pg.Client;
 
   beforeAll(async () => {
-    cluster = await startCluster();
+    const url = await pgEmptyDatabase();
     const journal = JSON.parse(readFileSync(path.join(pgMigrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
-    expect(await runPgMigrations(cluster.url)).toMatchObject({ applied: journal.entries.length });
-    client = new pg.Client({ connectionString: cluster.url });
+    expect(await runPgMigrations(url)).toMatchObject({ applied: journal.entries.length });
+    client = new pg.Client({ connectionString: url });
     await client.connect();
   });
   afterAll(async () => {
     await client?.end();
-    await cluster?.stop();
   });
 
   const tables = Object.values(pgSchema as Record<string, unknown>)

@@ -257,8 +257,9 @@ export type StoreDialect = "sqlite" | "postgres";
 export interface Store {
   readonly dialect: StoreDialect;
   /**
-   * Where the data is: the SQLite file (or ":memory:"). The provider secret key file sits beside
-   * it (server/secrets); a store with no file gives ":memory:" (the key then comes from HOOKWRIGHT_SECRET).
+   * Where the data is: the SQLite file (or ":memory:"), or the PostgreSQL URL without its password.
+   * The provider secret key file sits beside a SQLite file (server/secrets); ":memory:" gets a key
+   * for the process; a PostgreSQL store has no file beside it, so the key must come from HOOKWRIGHT_SECRET.
    */
   readonly location: string;
   readonly pipelines: PipelineStore;

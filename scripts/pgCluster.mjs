@@ -31,7 +31,7 @@ const BINARIES = ["initdb", "postgres"];
 
 /** What to run when there is no PostgreSQL and none could be installed, on one line. */
 export const NO_POSTGRES_MESSAGE =
-  "npm test: no PostgreSQL server binaries (initdb, postgres) for the PostgreSQL store's tests; run `apt-get install postgresql` as root (or set HOOKWRIGHT_PG_BIN=/path/to/postgresql/bin), then npm test again.";
+  "npm test: no PostgreSQL server binaries (initdb, postgres), so the tests on PostgreSQL will skip; run `apt-get install postgresql` as root (or set HOOKWRIGHT_PG_BIN=/path/to/postgresql/bin), then npm test again.";
 
 /**
  * @typedef {object} PostgresDeps

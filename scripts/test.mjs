@@ -18,7 +18,9 @@
  *
  * When unit is among them, bubblewrap and jq (the process sandbox's tests run real hooks under
  * bwrap) are found or installed the same way (scripts/bubblewrap.mjs); if they cannot be had,
- * one line says what to run and those tests skip, saying why.
+ * one line says what to run and those tests skip, saying why. So is PostgreSQL (Debian's
+ * `postgresql`, scripts/pgCluster.mjs): the unit run starts one throw-away cluster from it for
+ * the store's and the run service's tests on PostgreSQL (db/pg/testGlobalSetup.ts).
  */
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -26,6 +28,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureSandboxTools, R_TOOLS } from "./bubblewrap.mjs";
 import { ensureChromium } from "./chromium.mjs";
+import { ensurePostgres, machineDeps as postgresMachineDeps } from "./pgCluster.mjs";
 import { nextBuild } from "./nextBuild.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -103,6 +106,9 @@ if (selected.includes("unit")) {
   // deputy's R hooks run in Debian's R inside the sandbox (server/sandbox/r).
   const r = await ensureSandboxTools({ findTool, isRoot: process.getuid?.() === 0, hasApt, run: runCommand, log: (line) => console.log(line) }, R_TOOLS, "the R hooks' tests");
   if (!r.ok) console.error(r.message);
+  // The tests on PostgreSQL (db/pg/testGlobalSetup.ts finds the binaries again; without them they skip).
+  const postgres = await ensurePostgres({ ...postgresMachineDeps(), run: runCommand, log: (line) => console.log(line) });
+  if (!postgres.ok) console.error(postgres.message);
 }
 
 if (selected.includes("e2e")) {

@@ -1,19 +1,11 @@
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCluster, type PgCluster } from "../../scripts/pgCluster.mjs";
+import { describe, expect, it } from "vitest";
 import { MIGRATION_LOCK_KEY, runPgMigrations } from "./migrate";
-import { noPostgresReason, postgresBin } from "./testCluster";
+import { noPgReason, pgEmptyDatabase } from "./testStore";
 
-/* db/pg/migrate.ts against a real throw-away PostgreSQL: instances starting together take turns. */
+/* db/pg/migrate.ts against a real PostgreSQL (the run's throw-away cluster, a new database each): instances starting together take turns. */
 
-describe.skipIf(!postgresBin)(`runPgMigrations${postgresBin ? "" : ` (skipped: ${noPostgresReason})`}`, () => {
-  let cluster: PgCluster;
-  beforeAll(async () => {
-    cluster = await startCluster();
-  });
-  afterAll(async () => {
-    await cluster?.stop();
-  });
+describe.skipIf(noPgReason !== null)(`runPgMigrations${noPgReason ? ` (skipped: ${noPgReason})` : ""}`, () => {
 
   async function tables(url: string): Promise<string[]> {
     const client = new pg.Client({ connectionString: url });
@@ -29,30 +21,27 @@ describe.skipIf(!postgresBin)(`runPgMigrations${postgresBin ? "" : ` (skipped: $
   }
 
   it("waits while another instance holds the migration lock, then finds nothing left to apply", async () => {
-    const holder = new pg.Client({ connectionString: cluster.url });
+    const url = await pgEmptyDatabase();
+    const holder = new pg.Client({ connectionString: url });
     await holder.connect();
     await holder.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY.toString()]);
     let settled = false;
-    const waiting = runPgMigrations(cluster.url).finally(() => {
+    const waiting = runPgMigrations(url).finally(() => {
       settled = true;
     });
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(settled).toBe(false);
-    expect(await tables(cluster.url)).toEqual([]);
+    expect(await tables(url)).toEqual([]);
     await holder.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY.toString()]);
     await holder.end();
     const first = await waiting;
     expect(first.applied).toBe(1);
     expect(first.waitedMs).toBeGreaterThanOrEqual(350);
-    expect(await runPgMigrations(cluster.url)).toMatchObject({ applied: 0 });
+    expect(await runPgMigrations(url)).toMatchObject({ applied: 0 });
   });
 
   it("lets five instances starting at once apply the migrations exactly once", async () => {
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query('create database "fresh"');
-    await admin.end();
-    const url = cluster.url.replace(/\/hookwright$/, "/fresh");
+    const url = await pgEmptyDatabase();
     const results = await Promise.all(Array.from({ length: 5 }, () => runPgMigrations(url)));
     expect(results.map((r) => r.applied).sort()).toEqual([0, 0, 0, 0, 1]);
     expect(await tables(url)).toEqual([

@@ -1,8 +1,9 @@
 import { findPostgresBin, machineDeps } from "../../scripts/pgCluster.mjs";
 
 /*
- * For tests that need a real PostgreSQL: whether this machine has one, and why not. A test file
- * starts its own cluster (scripts/pgCluster.mjs, ~0.7 s) in beforeAll and stops it in afterAll;
+ * For tests that need a real PostgreSQL: whether this machine has one, and why not. Most tests
+ * share the unit run's one cluster (db/pg/testGlobalSetup.ts, a database per file: db/pg/testStore.ts);
+ * a test that must own a cluster starts one (scripts/pgCluster.mjs, ~0.7 s) in beforeAll.
  * `npm test` installs Debian's postgresql where it can (ensurePostgres), so a skip here means the
  * machine has none and could not get one: the reason says what to install.
  */

@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import { fimPaymentApproval } from "~/core/examples/fimPaymentApproval";
 import { webSearchApproval } from "~/core/examples/webSearchApproval";
 import type { PipelineInput } from "~/core/pipeline/schema";
 import type { TraceEvent } from "~/core/trace/events";
-import { openTestStore } from "~/db/testDatabase";
+import type { Store } from "~/db/store";
+import { describeEachStore, rawUpdate } from "~/db/testStores";
 import { createRunEventBus } from "../runs/eventBus";
 import { defaultRunEngine } from "../runs/engine";
 import { createRunService, type RunService } from "../runs/runService";
@@ -29,12 +30,12 @@ async function until<T>(read: () => Promise<T | undefined | null | false>, what:
   }
 }
 
-describe("approval gate in the run service", () => {
-  let store: ReturnType<typeof openTestStore>;
+describeEachStore("approval gate in the run service", (kind) => {
+  let store: Store;
   let service: RunService;
   const newService = () => createRunService({ store, bus: createRunEventBus(), engine: defaultRunEngine });
   beforeEach(async () => {
-    store = openTestStore();
+    store = await kind.open();
     service = newService();
   });
   afterEach(() => store.close());
@@ -131,7 +132,14 @@ describe("approval gate in the run service", () => {
     const before = await store.runs.readAllEvents(runId);
     const hookStart = before.find((e) => e.type === "hook.start");
     // Tamper with the record: the stored hook.start names another hook than the one the replay runs.
-    store.handle.sqlite.prepare("update run_events set data = json_set(data, '$.hookId', 'someone-else') where run_id = ? and seq = ?").run(runId, hookStart?.seq ?? 0);
+    await rawUpdate(
+      store,
+      {
+        sqlite: "update run_events set data = json_set(data, '$.hookId', 'someone-else') where run_id = ? and seq = ?",
+        postgres: "update run_events set data = jsonb_set(data::jsonb, '{hookId}', '\"someone-else\"')::text where run_id = $1 and seq = $2",
+      },
+      [runId, hookStart?.seq ?? 0],
+    );
     await service.approvals.answer({ approvalId: `${runId}.a1`, decision: "deny", by: "alice" });
     const finished = await until(ended(runId), "the run to end");
     expect(finished.slice(0, before.length).map((e) => e.type)).toEqual(before.map((e) => e.type));
@@ -158,7 +166,7 @@ describe("approval gate in the run service", () => {
     // Parked, then "down" past the deadline: a service started later answers it at once.
     const second = await service.start({ pipelineId: id, scenario: { name: "search" } });
     await service.settled(second.runId);
-    store.handle.sqlite.prepare("update approval_requests set expires_at = ? where run_id = ?").run(Date.now() - 1000, second.runId);
+    await rawUpdate(store, { sqlite: "update approval_requests set expires_at = ? where run_id = ?", postgres: "update approval_requests set expires_at = $1 where run_id = $2" }, [Date.now() - 1000, second.runId]);
     newService();
     const after = await until(ended(second.runId), "the expired request to be answered after the restart");
     expect(after.find((e) => e.type === "approval.resolve")).toMatchObject({ decision: "timeout", by: "timeout" });

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from "vitest";
-import type { SqliteStore } from "~/db/sqlite/sqliteStore";
+import { afterEach, expect, it } from "vitest";
+import type { Store } from "~/db/store";
+import { describeEachStore } from "~/db/testStores";
 import { examplePipelines } from "~/core/examples";
 import { openRunService } from "./testing/runHarness";
 
@@ -9,14 +10,14 @@ import { openRunService } from "./testing/runHarness";
  * the run's promise rejected with nobody to catch it (an unhandledRejection in the server's log).
  */
 
-let store: SqliteStore | null = null;
+let store: Store | null = null;
 afterEach(() => store?.close());
 
-describe("a run whose pipeline is deleted mid-run", () => {
+describeEachStore("a run whose pipeline is deleted mid-run", (kind) => {
   it("settles without an error and leaves nothing behind", async () => {
     const example = examplePipelines.find((p) => p.name === "Be concise");
     if (!example) throw new Error("no example");
-    const opened = await openRunService(example);
+    const opened = await openRunService(example, kind.open);
     store = opened.store;
     const rejections: unknown[] = [];
     const onRejection = (reason: unknown) => rejections.push(reason);

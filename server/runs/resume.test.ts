@@ -3,8 +3,9 @@ import { createTRPCClient, httpSubscriptionLink } from "@trpc/client";
 import { createHTTPServer } from "@trpc/server/adapters/standalone";
 import { EventSource } from "eventsource";
 import superjson from "superjson";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openSqliteStore, type SqliteStore } from "~/db/sqlite/sqliteStore";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import type { Store } from "~/db/store";
+import { describeEachStore } from "~/db/testStores";
 import { appRouter, type AppRouter } from "~/server/api/root";
 import { createContextInner } from "~/server/api/trpc";
 import type { EncodedTraceEvent } from "~/core/trace/events";
@@ -49,13 +50,13 @@ function droppingFetch(dropAfter: number[], connections: { count: number; lastEv
   };
 }
 
-describe("runs.onEvent", () => {
-  let store: SqliteStore;
+describeEachStore("runs.onEvent", (kind) => {
+  let store: Store;
   let close: () => Promise<void>;
   let url: string;
 
   beforeEach(async () => {
-    store = openSqliteStore({ file: ":memory:" });
+    store = await kind.open();
     const server = createHTTPServer({ router: appRouter, createContext: () => createContextInner({ store }) });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

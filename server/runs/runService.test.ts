@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import { examplePipelines } from "~/core/examples";
 import type { Scenario } from "~/core/pipeline/schema";
 import { firstDivergence } from "~/core/run/divergence";
-import { openSqliteStore, type SqliteStore } from "~/db/sqlite/sqliteStore";
+import type { Store } from "~/db/store";
+import { describeEachStore } from "~/db/testStores";
 import { createRunEventBus, type RunEventBus } from "./eventBus";
 import { defaultRunEngine } from "./engine";
 import { createRunService, type RunService } from "./runService";
@@ -28,13 +29,13 @@ const toolsScenario: Scenario = {
   seed: 7,
 };
 
-describe("createRunService (real engine and sandbox)", () => {
-  let store: SqliteStore;
+describeEachStore("createRunService (real engine and sandbox)", (kind) => {
+  let store: Store;
   let service: RunService;
   let bus: RunEventBus;
   let pipelineId: string;
   beforeEach(async () => {
-    store = openSqliteStore({ file: ":memory:" });
+    store = await kind.open();
     bus = createRunEventBus();
     service = createRunService({ store, bus, engine: defaultRunEngine });
     const example = examplePipelines.find((p) => p.name === "Be concise");

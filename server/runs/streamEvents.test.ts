@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openSqliteStore, type SqliteStore } from "~/db/sqlite/sqliteStore";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import type { Store } from "~/db/store";
+import { describeEachStore } from "~/db/testStores";
 import { createRunEventBus } from "./eventBus";
 import { createRunService } from "./runService";
 import { streamRunEvents } from "./streamEvents";
@@ -7,10 +8,10 @@ import { fixtureEngine } from "./testing/fixtureEngine";
 
 const doc = { format: "hookwright.pipeline/v1", name: "p", profile: "vellum", scenarios: [{ name: "default", prompt: "hi", model: { kind: "scripted", responses: [] } }] };
 
-describe("streamRunEvents", () => {
-  let store: SqliteStore;
+describeEachStore("streamRunEvents", (kind) => {
+  let store: Store;
   beforeEach(async () => {
-    store = openSqliteStore({ file: ":memory:" });
+    store = await kind.open();
   });
   afterEach(() => store.close());
 

@@ -6,6 +6,8 @@ import { SecretError } from "./cipher";
  * The key that seals secrets at rest: from `HOOKWRIGHT_SECRET` (any string, stretched with
  * HKDF-SHA-256), else from a file beside the database (`<db file>.secret`, 32 random bytes in
  * hex, created with mode 0600 on first use). An in-memory database gets a key for this process.
+ * A PostgreSQL store (its location a postgres:// URL) is shared by instances on several hosts,
+ * which a file on one of them cannot serve: there HOOKWRIGHT_SECRET is required.
  */
 
 export interface SecretKeySource {
@@ -26,6 +28,9 @@ export function loadSecretKey(options: { dbFile: string; env?: Record<string, st
   const fromEnv = (options.env ?? process.env).HOOKWRIGHT_SECRET;
   if (fromEnv !== undefined && fromEnv !== "") {
     return { key: Buffer.from(hkdfSync("sha256", fromEnv, "hookwright", "hookwright secrets v1", 32)), origin: "env", file: null };
+  }
+  if (/^postgres(ql)?:\/\//i.test(options.dbFile)) {
+    throw new SecretError("HOOKWRIGHT_SECRET is not set: with a PostgreSQL store (DATABASE_URL) every web instance and worker must be given the same HOOKWRIGHT_SECRET to seal and open provider keys");
   }
   const file = secretFileFor(options.dbFile);
   if (file === null) return { key: processKey, origin: "memory", file: null };

@@ -49,6 +49,13 @@ describe("the secret key", () => {
     expect(loadSecretKey({ dbFile, env: {} }).key.equals(first.key)).toBe(true);
   });
 
+  it("is required from HOOKWRIGHT_SECRET for a PostgreSQL store, which has no file beside it", () => {
+    expect(() => loadSecretKey({ dbFile: "postgres://hw@db:5432/hookwright", env: {} })).toThrow(
+      "HOOKWRIGHT_SECRET is not set: with a PostgreSQL store (DATABASE_URL) every web instance and worker must be given the same HOOKWRIGHT_SECRET to seal and open provider keys",
+    );
+    expect(loadSecretKey({ dbFile: "postgres://hw@db:5432/hookwright", env: { HOOKWRIGHT_SECRET: "s" } }).origin).toBe("env");
+  });
+
   it("says what to do with a file that is not a secret file", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "hw-secret-"));
     const dbFile = path.join(dir, "h.db");
