@@ -11,6 +11,7 @@ const commands: Record<string, () => Promise<{ default: Command }>> = {
   export: () => import("./export"),
   import: () => import("./import"),
   "import-session": () => import("./importSession"),
+  worker: () => import("../team/workerCommand"),
 };
 
 export async function main(args: readonly string[], io: CliIO = processIO()): Promise<number> {

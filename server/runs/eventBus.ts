@@ -11,6 +11,8 @@ type Listener = (event: EncodedTraceEvent) => void;
 export interface RunEventBus {
   publish(runId: string, event: EncodedTraceEvent): void;
   subscribe(runId: string, listener: Listener): () => void;
+  /** Whether anyone here listens to the run (team mode reads a run's events from the store only then). */
+  hasSubscribers?(runId: string): boolean;
 }
 
 export function createRunEventBus(): RunEventBus {
@@ -19,6 +21,7 @@ export function createRunEventBus(): RunEventBus {
     publish(runId, event) {
       for (const l of listeners.get(runId) ?? []) l(event);
     },
+    hasSubscribers: (runId) => listeners.has(runId),
     subscribe(runId, listener) {
       let set = listeners.get(runId);
       if (!set) listeners.set(runId, (set = new Set()));

@@ -5,6 +5,15 @@ import { createRunService, type RunService } from "./runService";
 import { getProviderService } from "../providers/registry";
 import { runPoolConfigFromEnv } from "./workers/config";
 import { createRunPool, type RunPool } from "./workers/pool";
+import { createTeamRunService } from "../team/teamRuns";
+import { storeConfigFrom } from "../../db/openStore";
+
+/** The PostgreSQL of a team server: DATABASE_URL, as the store was opened from it. */
+function teamDatabaseUrl(): string {
+  const config = storeConfigFrom();
+  if (config.dialect !== "postgres") throw new Error("hookwright: the store is PostgreSQL but DATABASE_URL does not name it");
+  return config.url;
+}
 
 /*
  * Process-wide run machinery. Cached on globalThis because Next may evaluate this module in
@@ -12,7 +21,12 @@ import { createRunPool, type RunPool } from "./workers/pool";
  */
 const globalForRuns = globalThis as unknown as { hookwrightRunBus?: RunEventBus; hookwrightRunServices?: WeakMap<Store, RunService>; hookwrightRunPool?: RunPool };
 
-export function getRunBus(): RunEventBus {
+/**
+ * The bus streams read. Given the store, its run service exists first: in team mode that service
+ * is what feeds the bus with the events workers store (a stream may be this instance's first request).
+ */
+export function getRunBus(store?: Store): RunEventBus {
+  if (store) getRunService(store);
   return (globalForRuns.hookwrightRunBus ??= createRunEventBus());
 }
 
@@ -26,7 +40,12 @@ export function getRunService(store: Store): RunService {
   const services = (globalForRuns.hookwrightRunServices ??= new WeakMap());
   let service = services.get(store);
   if (!service) {
-    service = createRunService({ store, bus: getRunBus(), engine: defaultRunEngine, executor: getRunPool(), providers: () => getProviderService(store).resolve() });
+    const providers = () => getProviderService(store).resolve();
+    // The one switch between one process and a team: a PostgreSQL store's runs go to `hookwright worker`s.
+    service =
+      store.dialect === "postgres"
+        ? createTeamRunService({ store, url: teamDatabaseUrl(), bus: getRunBus(), engine: defaultRunEngine, providers }).service
+        : createRunService({ store, bus: getRunBus(), engine: defaultRunEngine, executor: getRunPool(), providers });
     services.set(store, service);
   }
   return service;

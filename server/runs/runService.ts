@@ -84,6 +84,39 @@ export interface StartRunOptions {
   runId?: string;
 }
 
+/**
+ * A recorded run handed to an executor elsewhere (team mode: a job on PostgreSQL, server/team):
+ * plain JSON, and never a provider key (a live run's worker resolves the providers itself).
+ */
+export interface QueuedRun {
+  runId: string;
+  pipeline: Pipeline;
+  scenario: Scenario;
+  model: Exclude<ModelSource, { kind: "live" }> | { kind: "live" };
+  eventDelayMs?: number;
+  point?: RunJob["point"];
+  known?: KnownAnswer[];
+}
+
+/**
+ * Where runs execute when not in this process (team mode, server/team/teamRuns.ts). Absent, runs
+ * execute here, on `executor`, and a start recovers the runs a stopped server left (failAbandoned).
+ */
+export interface RunDispatch {
+  /** The run's row exists: have it executed (by {@link RunHost.runQueued} somewhere). */
+  start(run: QueuedRun): Promise<void>;
+  /** A parked run's request was answered: have it continue (by {@link RunHost.resumeHere} somewhere). */
+  resume(runId: string): Promise<void>;
+  /** @returns false when no executor holds or awaits the run */
+  cancel(runId: string): Promise<boolean>;
+}
+
+/** What a team worker calls on its own run service: execute a dispatched run here, resolving once it settled. */
+export interface RunHost {
+  runQueued(run: QueuedRun): Promise<void>;
+  resumeHere(runId: string): Promise<void>;
+}
+
 export interface RunService {
   /** Resolves once the run is recorded as started (its row exists); the run goes on in the background. */
   start(options: StartRunOptions): Promise<{ runId: string }>;
@@ -117,7 +150,10 @@ export function createRunService(deps: {
   executor?: RunExecutor;
   /** The real model providers configured on the server, keys included (server/providers); none by default. */
   providers?: () => Promise<ProviderConfig[]>;
-}): RunService {
+  /** Team mode: runs go to other processes (see {@link RunDispatch}). */
+  dispatch?: RunDispatch;
+}): RunService & RunHost {
+  const { dispatch } = deps;
   const { store, bus, engine } = deps;
   const { runs } = store;
 
@@ -138,13 +174,12 @@ export function createRunService(deps: {
   const resuming = new Set<string>();
   const approvals = createApprovalService({
     approvals: store.approvals,
-    resume: (runId) => void resume(runId).catch((error: unknown) => console.error(`hookwright: run ${runId} could not be resumed:`, error)),
+    resume: (runId) => void (dispatch ? dispatch.resume(runId) : resume(runId)).catch((error: unknown) => console.error(`hookwright: run ${runId} could not be resumed:`, error)),
   });
   // A run parked at a pending approval is not abandoned: it resumes when answered (docs/approvals.md).
   // Started at once (the SQLite store does both before this returns); every run waits for it.
-  const recovered = runs
-    .failAbandoned()
-    .then(() => approvals.recover())
+  // In team mode other processes' runs are "running" legitimately: the team's sweeper ends lost ones.
+  const recovered = (dispatch ? approvals.recover() : runs.failAbandoned().then(() => approvals.recover()))
     // Runs still start: a failed recovery leaves old runs as they were (the next start tries again).
     .catch((error: unknown) => console.error("hookwright: recovering the runs of the last server failed:", error));
 
@@ -172,6 +207,11 @@ export function createRunService(deps: {
     const runId = options.runId ?? crypto.randomUUID();
     if (options.runId !== undefined && (await runs.get(runId))) throw new RunError("RUN_ID_TAKEN", `run id ${runId} is already used`);
     await runs.insert({ id: runId, pipelineId: options.pipelineId, revision: options.revision, scenario: options.scenario, rerunOf: options.rerunOf, point: options.point?.name ?? null });
+    if (dispatch) {
+      const { pipeline, scenario, model, eventDelayMs, point, known } = options;
+      await dispatch.start({ runId, pipeline, scenario, model: model.kind === "live" ? { kind: "live" } : model, ...(eventDelayMs !== undefined ? { eventDelayMs } : {}), ...(point ? { point } : {}), ...(known ? { known } : {}) });
+      return { runId };
+    }
     const done = execute(runId, options).finally(() => active.delete(runId));
     active.set(runId, done);
     return { runId };
@@ -420,11 +460,30 @@ export function createRunService(deps: {
       });
     },
     async cancel(runId) {
-      if (!active.has(runId) || !executor.cancel?.(runId)) {
+      if (dispatch ? !(await dispatch.cancel(runId)) : !active.has(runId) || !executor.cancel?.(runId)) {
         throw new RunError("RUN_NOT_RUNNING", (await runs.get(runId)) ? `run ${runId} is not running, so there is nothing to cancel` : `run ${runId} does not exist`);
       }
     },
     settled: (runId) => active.get(runId) ?? Promise.resolve(),
+    async runQueued(run) {
+      const scenario = run.scenario;
+      let model: ModelSource = { kind: "scripted" };
+      try {
+        if (run.model.kind !== "live") model = run.model;
+        else if (scenario.model.kind === "provider") model = { kind: "live", providers: await providersFor(scenario.name, scenario.model.provider) };
+      } catch (error) {
+        // This worker lacks the provider the web instance had (removed in between): the run ends here.
+        await runs.finish(run.runId, { summary: emptyRunSummary, failure: error instanceof Error ? error.message : String(error) });
+        return;
+      }
+      const done = execute(run.runId, { ...run, model }).finally(() => active.delete(run.runId));
+      active.set(run.runId, done);
+      await done;
+    },
+    async resumeHere(runId) {
+      await resume(runId);
+      await active.get(runId);
+    },
     isActive: (runId) => active.has(runId),
   };
 }

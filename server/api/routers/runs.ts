@@ -99,7 +99,7 @@ export const runsRouter = router({
     })
     .subscription(async function* ({ ctx, input, signal }) {
       const afterSeq = input.lastEventId ? Number(input.lastEventId) : 0;
-      for await (const event of streamRunEvents({ runs: ctx.store.runs, bus: getRunBus(), runId: input.runId, afterSeq: Number.isFinite(afterSeq) ? afterSeq : 0, signal })) {
+      for await (const event of streamRunEvents({ runs: ctx.store.runs, bus: getRunBus(ctx.store), runId: input.runId, afterSeq: Number.isFinite(afterSeq) ? afterSeq : 0, signal })) {
         yield tracked(String(event.seq), event);
       }
     }),
