@@ -1,29 +1,16 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { ApprovalRequestEvent } from "../../core/trace/events";
+import { approvalRequestValues } from "../rowValues";
 import type { ApprovalAnswer, ApprovalRecord } from "../store";
 import type { PgExecutor } from "./client";
 import { approvalRequests, type ApprovalRequestRow } from "./schema";
 
 /** The PostgreSQL approval store: one row per approval.request (the audit record), the queries of db/sqlite/approvals.ts. */
 
-const DEFAULT_TIMEOUT_MS = 120_000;
-
 export async function insertApprovalRequest(db: PgExecutor, runId: string, event: ApprovalRequestEvent, now: number): Promise<void> {
-  const timeoutMs = typeof event.request.timeoutMs === "number" && event.request.timeoutMs > 0 ? event.request.timeoutMs : DEFAULT_TIMEOUT_MS;
   await db
     .insert(approvalRequests)
-    .values({
-      id: event.approvalId,
-      runId,
-      seq: event.seq,
-      toolUseId: event.toolUseId,
-      toolName: event.toolName ?? "",
-      point: event.point,
-      hookId: event.hookId,
-      payload: { request: event.request, params: event.params ?? {}, warnings: event.warnings ?? [] },
-      requestedAt: new Date(now),
-      expiresAt: new Date(now + timeoutMs),
-    })
+    .values(approvalRequestValues(runId, event, now))
     .onConflictDoNothing();
 }
 

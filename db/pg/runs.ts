@@ -3,6 +3,7 @@ import type { ExpectationReport } from "../../core/expectations/types";
 import type { RunSummary } from "../../core/run/hookStatus";
 import { appendToOutline, emptyOutline, outlineEntryOf, type TraceOutline } from "../../core/run/outline";
 import type { EncodedTraceEvent } from "../../core/trace/events";
+import { finishedRunValues } from "../rowValues";
 import type { NewRun, RunRecord } from "../store";
 import type { PgDb, PgExecutor } from "./client";
 import { binaryOrder } from "./collation";
@@ -49,15 +50,7 @@ export async function appendEvents(db: PgDb, runId: string, events: readonly Enc
 export async function finishRun(db: PgExecutor, runId: string, outcome: { summary: RunSummary; failure: string | null }): Promise<void> {
   await db
     .update(runs)
-    .set({
-      status: outcome.failure === null ? "finished" : "failed",
-      failure: outcome.failure,
-      exitReason: outcome.summary.exitReason,
-      eventCount: outcome.summary.events,
-      hooksChanged: outcome.summary.hooksChanged,
-      errors: outcome.summary.errors,
-      finishedAt: new Date(),
-    })
+    .set(finishedRunValues(outcome))
     .where(eq(runs.id, runId));
 }
 

@@ -2,29 +2,16 @@ import { and, asc, eq } from "drizzle-orm";
 import type { ApprovalRequestEvent } from "../../core/trace/events";
 import type { DbExecutor } from "../client";
 import { approvalRequests, type ApprovalRequestRow } from "../schema";
+import { approvalRequestValues } from "../rowValues";
 import type { ApprovalAnswer, ApprovalRecord } from "../store";
 
 /** The SQLite approval store: one row per approval.request (the audit record), synchronous. */
 
-const DEFAULT_TIMEOUT_MS = 120_000;
-
 const asRecord = (row: ApprovalRequestRow): ApprovalRecord => row;
 
 export function insertApprovalRequest(db: DbExecutor, runId: string, event: ApprovalRequestEvent, now: number): void {
-  const timeoutMs = typeof event.request.timeoutMs === "number" && event.request.timeoutMs > 0 ? event.request.timeoutMs : DEFAULT_TIMEOUT_MS;
   db.insert(approvalRequests)
-    .values({
-      id: event.approvalId,
-      runId,
-      seq: event.seq,
-      toolUseId: event.toolUseId,
-      toolName: event.toolName ?? "",
-      point: event.point,
-      hookId: event.hookId,
-      payload: { request: event.request, params: event.params ?? {}, warnings: event.warnings ?? [] },
-      requestedAt: new Date(now),
-      expiresAt: new Date(now + timeoutMs),
-    })
+    .values(approvalRequestValues(runId, event, now))
     .onConflictDoNothing()
     .run();
 }

@@ -5,6 +5,7 @@ import { appendToOutline, emptyOutline, outlineEntryOf, type TraceOutline } from
 import type { EncodedTraceEvent } from "../../core/trace/events";
 import type { DbExecutor } from "../client";
 import { approvalRequests, runEvents, runs, type RunRow } from "../schema";
+import { finishedRunValues } from "../rowValues";
 import type { NewRun, RunRecord } from "../store";
 
 /*
@@ -62,15 +63,7 @@ export function appendEvents(db: DbExecutor, runId: string, events: readonly Enc
 
 export function finishRun(db: DbExecutor, runId: string, outcome: { summary: RunSummary; failure: string | null }): void {
   db.update(runs)
-    .set({
-      status: outcome.failure === null ? "finished" : "failed",
-      failure: outcome.failure,
-      exitReason: outcome.summary.exitReason,
-      eventCount: outcome.summary.events,
-      hooksChanged: outcome.summary.hooksChanged,
-      errors: outcome.summary.errors,
-      finishedAt: new Date(),
-    })
+    .set(finishedRunValues(outcome))
     .where(eq(runs.id, runId))
     .run();
 }
