@@ -5,13 +5,16 @@ import pg from "pg";
  * that LISTENs on some of them and comes back after a lost connection.
  *
  * Payloads are ids only: PostgreSQL refuses a payload over 8000 bytes, and every reader reads
- * what it needs from the store anyway.
+ * what it needs from the store anyway. The one exception is a model's streaming reply text,
+ * which is never stored (./textFeed.ts cuts it to fit).
  */
 
 /** A run stored new events: `{"runId","seq"}` (seq: the newest stored). Web instances feed their streams from it. */
 export const RUN_EVENTS_CHANNEL = "hookwright_run";
 /** A job was queued: workers fetch at once instead of at their next poll. Empty payload. */
 export const RUN_JOBS_CHANNEL = "hookwright_run_jobs";
+/** A piece of a real model's reply as it streams: `{"runId","call","text"}` (./textFeed.ts). */
+export const RUN_TEXT_CHANNEL = "hookwright_run_text";
 /** A run's cancel: `{"cancel": runId}`; the worker holding the run stops it. */
 export const RUN_CONTROL_CHANNEL = "hookwright_run_control";
 

@@ -1,7 +1,8 @@
 import type pg from "pg";
 import type { RunStore } from "../../db/store";
 import { createRunEventBus, type RunEventBus } from "../runs/eventBus";
-import { listenOn, notify, RUN_EVENTS_CHANNEL, type ChannelListener } from "./channels";
+import { listenOn, notify, RUN_EVENTS_CHANNEL, RUN_TEXT_CHANNEL, type ChannelListener } from "./channels";
+import { onModelText } from "./textFeed";
 
 /*
  * Trace events between processes. A worker stores a run's events, then publishes them on its
@@ -46,7 +47,10 @@ export function notifyingBus(db: pg.Pool): RunEventBus {
   };
 }
 
-/** Feeds `bus` with the events other processes announce, for the runs someone here listens to. */
+/**
+ * Feeds `bus` with the events other processes announce, for the runs someone here listens to,
+ * and this process's text bus with the model text workers relay (same connection).
+ */
 export function feedRunEvents(deps: { url: string; runs: RunStore; bus: RunEventBus }): ChannelListener {
   const { runs, bus } = deps;
   return listenOn(deps.url, {
@@ -66,5 +70,6 @@ export function feedRunEvents(deps: { url: string; runs: RunStore; bus: RunEvent
         })
         .catch((error: unknown) => console.error(`hookwright: reading announced events of run ${runId} failed:`, error instanceof Error ? error.message : error));
     },
+    [RUN_TEXT_CHANNEL]: onModelText,
   });
 }

@@ -11,6 +11,7 @@ import { notifyingBus } from "./eventFeed";
 import { dropHolder, ensureHoldersTable, holdWorkerLock, recordHolder } from "./liveness";
 import { logPoolError, openTeamRunQueue, type TakenJob, type TeamQueueOptions } from "./runQueue";
 import { startSweeper, type SweeperOptions } from "./sweeper";
+import { relayModelText } from "./textFeed";
 
 /*
  * `hookwright worker`: takes run jobs from the team's queue and executes them with the app's own
@@ -82,6 +83,8 @@ export async function startTeamWorker(deps: {
   async function handle(taken: TakenJob): Promise<void> {
     const holder = { runId: taken.runId, workerKey: lock.key, jobId: taken.id };
     held.add(taken.runId);
+    // The page that started the run streams the model's reply from a web instance.
+    const stopText = relayModelText(db, taken.runId);
     try {
       await recordHolder(db, holder);
       if (taken.job.cancelled) tryCancel(taken.runId);
@@ -97,6 +100,8 @@ export async function startTeamWorker(deps: {
       console.error(`hookwright worker: run ${taken.runId} failed outside its trace: ${reason}`);
       await dropHolder(db, holder).catch(() => false);
       await queue.fail(taken, reason).catch(() => {});
+    } finally {
+      stopText();
     }
   }
 
