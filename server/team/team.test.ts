@@ -248,4 +248,27 @@ describe.skipIf(!postgresBin)(`a team: 2 web instances and worker processes on o
     expect(events[events.length - 1]).toMatchObject({ type: "run.end", exitReason: "no_tool_calls" });
     expect(events.find((e) => e.type === "approval.resolve")).toMatchObject({ decision: "allow-once", by: "reviewer" });
   });
+
+  it("an approval whose worker stopped for good still times out: another instance re-arms it, expires it once, and the run resumes", { timeout: 30_000 }, async () => {
+    const [a, b] = webs as [Web, Web];
+    if (!workers.some((child) => child.exitCode === null && child.signalCode === null)) await startWorker(1);
+    const parked = (await a.team.service.start({ pipelineId, scenario: { name: PARKS } })).runId;
+    await until(async () => (await a.team.service.approvals.list(parked))[0]?.status === "pending", "the run to park");
+    // As if the worker that armed its timer was gone and the request's time is up.
+    const db = new pg.Pool({ connectionString: cluster?.url });
+    db.on("error", () => undefined);
+    await db.query("UPDATE approval_requests SET expires_at = $1 WHERE run_id = $2", [Date.now() - 1000, parked]);
+    await db.end();
+    const resumed = streamed(a, parked);
+    await b.team.sweep();
+    await a.team.sweep();
+    const row = await until(async () => {
+      const [request] = await b.team.service.approvals.list(parked);
+      return request?.status !== "pending" && request;
+    }, "the request to expire");
+    expect(row).toMatchObject({ status: "expired", decision: "timeout", respondedBy: "timeout" });
+    const events = await resumed;
+    expect(events.filter((e) => e.type === "approval.resolve")).toHaveLength(1);
+    expect(events[events.length - 1]).toMatchObject({ type: "run.end" });
+  });
 });

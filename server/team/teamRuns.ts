@@ -20,7 +20,7 @@ export interface TeamRunService {
   readonly service: RunService;
   /** Resolves once the queue, the feed and the sweeper are up (a start before that waits for it). */
   readonly ready: Promise<void>;
-  /** The sweeper (tests sweep at once instead of waiting for its interval). */
+  /** The sweeper and the approval timeouts' re-arming (tests sweep at once instead of waiting for their intervals). */
   sweep(): Promise<string[]>;
   close(): Promise<void>;
 }
@@ -34,6 +34,8 @@ export function createTeamRunService(deps: {
   providers?: () => Promise<ProviderConfig[]>;
   queue?: Partial<Omit<TeamQueueOptions, "url" | "takes">>;
   sweeper?: SweeperOptions;
+  /** How often this instance re-arms the team's pending approval timeouts (default 10 s). */
+  approvalRearmMs?: number;
 }): TeamRunService {
   const { store, url, bus } = deps;
   const feed = feedRunEvents({ url, runs: store.runs, bus });
@@ -50,14 +52,23 @@ export function createTeamRunService(deps: {
   // A failed start is seen by each request that needs the queue; this only keeps it from being unhandled.
   link.catch((error: unknown) => console.error("hookwright: starting the team run queue failed:", error instanceof Error ? error.message : error));
   const service = createRunService({ store, bus, engine: deps.engine, ...(deps.providers ? { providers: deps.providers } : {}), dispatch: queueDispatch(link, store.runs) });
+  // An approval's timeout is armed by the worker that parked its run; a worker stopped for good
+  // (scaled down, its host gone) takes that timer along. So every web instance re-arms the team's
+  // pending requests now and then: the first answer wins (a conditional update), so several
+  // instances expiring one request settle it once, and its resume job is sent once.
+  const rearmApprovals = () => service.approvals.recover().catch((error: unknown) => console.error("hookwright: re-arming approval timeouts failed:", error instanceof Error ? error.message : error));
+  const rearm = setInterval(() => void rearmApprovals(), deps.approvalRearmMs ?? 10_000);
+  rearm.unref();
   return {
     service,
     ready: link.then(() => undefined),
     async sweep() {
       await link;
+      await rearmApprovals();
       return sweeper ? sweeper.sweep() : [];
     },
     async close() {
+      clearInterval(rearm);
       await feed.close();
       const opened = await link.catch(() => null);
       await sweeper?.stop();
