@@ -166,6 +166,9 @@ test.describe("Team mode: two web instances and two workers on PostgreSQL", () =
     await expect(live.getByRole("listbox", { name: "Timeline" }).locator('[data-type="run.end"]')).toHaveCount(1, { timeout: 30_000 });
     const count = (await a.api.runs.events.query({ runId, afterSeq: 0, limit: 1000 })).length;
     await expect(live.getByTestId("step-label")).toHaveText(`event 1 of ${count}`);
+    // The page's header follows the end without a reload: how the run ended, and Re-run.
+    await expect(live.locator(".run-replay-head")).toContainText("Exit: no_tool_calls");
+    await expect(live.getByTestId("rerun-button")).toBeEnabled();
     // B's own run panel ends too, and A's history shows how it ended.
     await expect(onB.getByTestId("exit-reason")).toHaveText("no_tool_calls");
     await expect(row.getByTestId("run-exit")).toHaveText("no_tool_calls", { timeout: 10_000 });

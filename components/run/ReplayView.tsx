@@ -2,7 +2,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { RerunAnsweringAgain } from "~/components/approvals/RerunAnsweringAgain";
 import { RunApprovals } from "~/components/approvals/RunApprovals";
 import { RunWithExpectations } from "~/components/expectations/RunWithExpectations";
@@ -39,7 +39,19 @@ export function ReplayView(props: { pipelineId: string; runId: string; initialSt
   const router = useRouter();
   const info = useQuery(trpc.runs.get.queryOptions({ runId: props.runId }));
   const running = info.data?.run.status === "running";
-  const { store, error } = useRunTrace(info.data ? props.runId : null, { live: running });
+  // Whether the trace streams is decided once, when the run is first loaded: the stream itself ends
+  // the trace at run.end, and flipping to a non-live trace then would tear the store down.
+  const liveAtLoad = useRef<boolean | null>(null);
+  if (info.data && liveAtLoad.current === null) liveAtLoad.current = running;
+  const { store, error } = useRunTrace(info.data ? props.runId : null, { live: liveAtLoad.current ?? false });
+  const { refetch } = info;
+  // A run watched live ends while the page is open: its header (exit, counts) and Re-run follow.
+  useEffect(() => {
+    if (!store || !running) return;
+    return store.subscribe(() => {
+      if (store.finished()) void refetch();
+    });
+  }, [store, running, refetch]);
   const [step, setStep] = useState(props.initialStep !== null ? props.initialStep - 1 : 0);
   const [position, setPosition] = useState<GraphPosition | null>(null);
   const rerun = useMutation(trpc.runs.rerun.mutationOptions());
