@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createScriptedModel } from "../../engine/scriptedModel";
-import { simulate } from "../../engine/simulate";
-import { assertTraceContract } from "../../engine/testing/harness";
-import { createInProcessRunner, type TestHook } from "../../engine/testing/inProcessRunner";
-import { parsePipeline } from "../../pipeline/parsePipeline";
-import type { TraceEvent } from "../../trace/events";
-import { claudeCodeModsProfile } from "./index";
+import { inProcessModsTurn } from "./testing/inProcessTurn";
 
 /** A turn of one Bash call (`rm -rf build`) through mods given as in-process functions `($, e, next)`. */
 async function turn(
@@ -13,40 +7,18 @@ async function turn(
   /** settings.json PreToolUse hooks (matcher Bash), as in-process functions of the hook input. */
   settings: { id: string; matcher?: string; fn: (input: { tool_input: { command?: string } }) => unknown }[] = [],
 ) {
-  const parsed = parsePipeline({
-    format: "hookwright.pipeline/v1",
-    name: "t",
-    profile: "claude-code-mods",
-    hooks: [...hooks.map((h) => ({ id: h.id, point: h.point, name: h.id, enabled: true, matcher: h.matcher ?? null, code: "" })), ...settings.map((h) => ({ id: h.id, point: "PreToolUse", name: h.id, enabled: true, matcher: h.matcher ?? "Bash", code: "" }))],
-    scenarios: [
-      {
-        name: "s",
-        prompt: "p",
-        model: {
-          kind: "scripted",
-          responses: [
-            { content: [{ type: "tool_use", id: "t1", name: "Bash", input: { command: "rm -rf build" } }], stopReason: "tool_use" },
-            { content: [{ type: "text", text: "ok" }], stopReason: "end_turn" },
-          ],
-        },
-        tools: [{ name: "Bash", description: "", inputSchema: { type: "object" }, results: ["out-1", "out-2"] }],
-      },
-    ],
+  const events = await inProcessModsTurn({
+    hooks: [...hooks, ...settings.map((h) => ({ ...h, point: "PreToolUse", matcher: h.matcher ?? "Bash" }))],
+    command: "rm -rf build",
+    replies: ["ok"],
+    results: ["out-1", "out-2"],
   });
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  const pipeline = parsed.value;
-  const scenario = pipeline.scenarios[0] as (typeof pipeline.scenarios)[number];
-  const runner = createInProcessRunner({ hooks: Object.fromEntries([...hooks, ...settings].map((h) => [h.id, h.fn as unknown as TestHook])) });
-  const events: TraceEvent[] = [];
-  await simulate({ pipeline, scenario, profile: claudeCodeModsProfile, runner, model: createScriptedModel(scenario.model), emit: (_, full) => void events.push(full) });
-  assertTraceContract(events);
   const cards = events.flatMap((e) => (e.type === "hook.end" ? [{ hook: e.hookId, status: e.status, decision: e.decision, patch: e.patch, error: e.error }] : []));
-  const ranWith = events.flatMap((e) => (e.type === "tool.call" && !events.some((r) => r.type === "tool.result" && r.toolUseId === e.toolUseId && r.claimedBy) ? [e.input] : []));
   const ran = events.flatMap((e) => (e.type === "tool.result" && !e.claimedBy ? [e.content] : []));
   const end = events.at(-1);
   const read = end?.type === "run.end" ? (end.messages ?? []).flatMap((m) => (Array.isArray(m.content) ? m.content.filter((b) => b.type === "tool_result") : [])).map((b) => (b.type === "tool_result" ? b.content : "")) : [];
   const texts = end?.type === "run.end" ? (end.messages ?? []).flatMap((m) => (m.role === "user" && Array.isArray(m.content) ? m.content.flatMap((b) => (b.type === "text" ? [b.text] : [])) : [])) : [];
-  return { cards, ran, read, ranWith, texts, exit: end?.type === "run.end" ? end.exitReason : null };
+  return { cards, ran, read, texts, exit: end?.type === "run.end" ? end.exitReason : null };
 }
 
 describe("claude-code-mods in the loop (in-process hooks)", () => {

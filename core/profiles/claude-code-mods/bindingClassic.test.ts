@@ -1,45 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createScriptedModel } from "../../engine/scriptedModel";
-import { simulate } from "../../engine/simulate";
-import { assertTraceContract } from "../../engine/testing/harness";
-import { createInProcessRunner, type TestHook } from "../../engine/testing/inProcessRunner";
-import { parsePipeline } from "../../pipeline/parsePipeline";
-import type { TraceEvent } from "../../trace/events";
+import { inProcessModsTurn } from "./testing/inProcessTurn";
 import { checkClassicAnswer, classicFeedback } from "./classicEvents";
-import { claudeCodeModsProfile } from "./index";
 
 type Fn = ($: { ui: { log(t: string): void } }, e: Record<string, unknown>, next: (e?: unknown) => Promise<unknown>) => unknown;
 
 /** A turn of one Bash call, then "done" (and "again" if sent back), through hooks given as in-process functions (mods and settings.json hooks). */
 async function turn(hooks: { id: string; point: string; matcher?: string; fn: Fn | ((input: Record<string, unknown>) => unknown) }[]) {
-  const parsed = parsePipeline({
-    format: "hookwright.pipeline/v1",
-    name: "t",
-    profile: "claude-code-mods",
-    hooks: hooks.map((h) => ({ id: h.id, point: h.point, name: h.id, enabled: true, matcher: h.matcher ?? null, code: "" })),
-    scenarios: [
-      {
-        name: "s",
-        prompt: "p",
-        model: {
-          kind: "scripted",
-          responses: [
-            { content: [{ type: "tool_use", id: "t1", name: "Bash", input: { command: "ls" } }], stopReason: "tool_use" },
-            { content: [{ type: "text", text: "done" }], stopReason: "end_turn" },
-            { content: [{ type: "text", text: "again" }], stopReason: "end_turn" },
-          ],
-        },
-        tools: [{ name: "Bash", description: "", inputSchema: { type: "object" }, results: ["out-1"] }],
-      },
-    ],
-  });
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  const pipeline = parsed.value;
-  const scenario = pipeline.scenarios[0] as (typeof pipeline.scenarios)[number];
-  const runner = createInProcessRunner({ hooks: Object.fromEntries(hooks.map((h) => [h.id, h.fn as unknown as TestHook])) });
-  const events: TraceEvent[] = [];
-  await simulate({ pipeline, scenario, profile: claudeCodeModsProfile, runner, model: createScriptedModel(scenario.model), emit: (_, full) => void events.push(full) });
-  assertTraceContract(events);
+  const events = await inProcessModsTurn({ hooks, command: "ls", replies: ["done", "again"], results: ["out-1"] });
   const end = events.at(-1);
   const messages = end?.type === "run.end" ? (end.messages ?? []) : [];
   // Hook texts the model read (the prompt "p" left out).
