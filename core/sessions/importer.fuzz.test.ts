@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SessionImportError } from "./errors";
 import { fixture, importText } from "./testing";
-
-/** A small deterministic generator, so a failing case can be replayed. */
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createRandom } from "../engine/testing/random";
 
 const FIXTURES = ["claude-code-branches.jsonl", "codex-apply-patch.jsonl", "openclaw-compaction.jsonl"];
 
@@ -36,7 +26,7 @@ describe("createSessionImport (fuzzed)", () => {
   for (const name of FIXTURES) {
     it(`never crashes on damaged lines of ${name}, and names every bad line`, () => {
       const lines = fixture(name).trimEnd().split("\n");
-      const rnd = mulberry32(name.length);
+      const rnd = createRandom(name.length).next;
       for (let round = 0; round < 200; round++) {
         const damaged = lines.map((l) => (rnd() < 0.2 ? damage(l, rnd) : l));
         const bad = damaged.flatMap((l, i) => {

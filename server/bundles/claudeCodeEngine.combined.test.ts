@@ -4,6 +4,7 @@ import type { TraceEvent } from "~/core/trace/events";
 import { exportPlugin } from "./service";
 import { canIsolate, claudeEngineFixture, engineToolResults, hookTexts, hookwrightRun, parsed, runEngine, strings, type EngineRun } from "./testing/claudeEngine";
 import { writeFiles } from "./testing/commandHook";
+import { createRandom } from "~/core/engine/testing/random";
 
 /*
  * Several hooks on one Claude Code event, with decisions, contexts and blocks together, run by
@@ -61,19 +62,8 @@ const FIXED: Case[] = [
   { name: "two stop hooks, one blocking twice", event: "Stop", hooks: ["blockTwice", "blockOnce"] },
 ];
 
-/** A small deterministic PRNG (mulberry32), so the generated sets are the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function generated(count: number, seed: number): Case[] {
-  const random = prng(seed);
+  const random = createRandom(seed).next;
   const events: Event[] = ["PreToolUse", "PostToolUse", "Stop"];
   return Array.from({ length: count }, (_, i) => {
     const event = events[i % events.length] as Event;

@@ -7,6 +7,7 @@ import { toolCallEvent } from "~/core/profiles/claude-code-mods/toolCall";
 import { openModsRealm } from "~/server/sandbox/middleware/modsRealm";
 import { canIsolate, claudeEngineFixture } from "./testing/claudeEngine";
 import { RAN_A, runMods, type ModSource } from "./testing/claudeMods";
+import { createRandom } from "~/core/engine/testing/random";
 
 /*
  * The same sets of 1–3 mods on tool.call (and classic.PreToolUse), run by the REAL engine (2.1.330,
@@ -113,20 +114,9 @@ function byMod(lines: string[]): Record<string, string[]> {
   return out;
 }
 
-/** A small seeded generator (mulberry32), so the generated triples are the same every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const CORE = ["pass", "rewrite", "answer", "deny", "denyAfter", "throws"];
 const PAIRS = CORE.flatMap((a) => CORE.map((b) => [a, b]));
-const next = random(29);
+const next = createRandom(29).next;
 const names = Object.keys(BEHAVIOURS).filter((b) => eventOf(b) === "tool.call" && !(b in EXTRA));
 const TRIPLES = Array.from({ length: 12 }, () => [0, 1, 2].map(() => names[Math.floor(next() * names.length)] as string));
 const CLASSIC = ["pass", "rewrite", "answer", "denyAfter", "throws"].flatMap((a) => ["passC", "denyC", "rewriteC", "throwC"].map((c) => [a, c]));

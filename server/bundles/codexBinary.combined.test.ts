@@ -2,6 +2,7 @@ import { describe, it } from "vitest";
 import { codexAvailability, scratchFolder } from "./testing/codexBinary";
 import { differential, pipelineOf, type CodexCase, type CodexEvent, type HookSpec } from "./testing/codexDifferential";
 import { expectSameAsCodex } from "./testing/codexKnownDifferences";
+import { createRandom } from "~/core/engine/testing/random";
 
 /*
  * Generated hook sets on the `codex` profile (a seeded pick of events, matchers and behaviours,
@@ -79,19 +80,8 @@ const BEHAVIOURS: Record<CodexEvent, Record<string, (n: number) => string>> = {
 
 const TOOL_MATCHERS = ["Bash", "Bash|Write", "^Ba", "a.h", "Edit|Write", "*", "", "Bas", null];
 
-/** A small deterministic PRNG (mulberry32), so the generated sets are the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function generated(count: number, seed: number): CodexCase[] {
-  const random = prng(seed);
+  const random = createRandom(seed).next;
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const events: CodexEvent[] = ["PreToolUse", "PostToolUse", "Stop", "UserPromptSubmit", "SessionStart"];
   return Array.from({ length: count }, (_, i) => {
