@@ -1,13 +1,10 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runScenario } from "~/core/engine/runScenario";
-import { assertTraceContract } from "~/core/engine/testing/harness";
-import { parsePipeline } from "~/core/pipeline/parsePipeline";
-import type { ContentBlock, Pipeline, PipelineInput } from "~/core/pipeline/schema";
+import type { ContentBlock, Pipeline } from "~/core/pipeline/schema";
 import type { TraceEvent } from "~/core/trace/events";
-import { openSandboxRunner } from "~/server/sandbox/runner";
 import { canIsolate, claudeEngineFixture } from "./testing/claudeEngine";
 import { RAN_A, runMods, type ModSource } from "./testing/claudeMods";
+import { modsPipeline, runInHookwright } from "./testing/modsPipeline";
 
 /*
  * classic.PostToolUse, classic.UserPromptSubmit and classic.Stop mods beside settings.json hooks
@@ -303,36 +300,19 @@ async function engine(c: Case): Promise<Side> {
 
 function pipelineOf(c: Case): Pipeline {
   const command = c.command ?? { command: RAN_A, result: "ran-a" };
-  const input: PipelineInput = {
-    format: "hookwright.pipeline/v1",
+  return modsPipeline({
     name: "classic-mods",
-    profile: "claude-code-mods",
     hooks: [
-      ...c.mods.map((m) => ({ id: m.name, point: m.event, name: m.name, enabled: true, matcher: null, code: `export default async ($, e, next) => {\n${m.body}\n};` })),
+      ...c.mods.map((m) => ({ id: m.name, point: m.event, code: `export default async ($, e, next) => {\n${m.body}\n};` })),
       ...Object.entries(c.settings ?? {}).flatMap(([event, commands]) =>
-        commands.map((cmd, i) => ({ id: `s-${event}-${i + 1}`, point: event, name: `s${i + 1}`, enabled: true, matcher: event === "PostToolUse" ? "Bash" : null, code: "", runtime: { kind: "command" as const, language: "bash" as const, command: cmd, script: null } })),
+        commands.map((cmd, i) => ({ id: `s-${event}-${i + 1}`, name: `s${i + 1}`, point: event, matcher: event === "PostToolUse" ? "Bash" : null, command: cmd })),
       ),
     ],
-    scenarios: [
-      {
-        name: "turn",
-        prompt: "Do the thing.",
-        model: {
-          kind: "scripted",
-          responses: [
-            { content: [{ type: "tool_use", id: "toolu_hw0000", name: "Bash", input: { command: command.command, description: "d" } }], stopReason: "tool_use" },
-            { content: [{ type: "text", text: "done" }], stopReason: "end_turn" },
-            // What the engine's fake model answers once its script is spent.
-            ...[1, 2, 3].map(() => ({ content: [{ type: "text" as const, text: NO_MORE }], stopReason: "end_turn" as const })),
-          ],
-        },
-        tools: [{ name: "Bash", description: "Executes a bash command.", inputSchema: { type: "object", properties: { command: { type: "string" } }, required: ["command"] }, results: [command.result] }],
-      },
-    ],
-  };
-  const parsed = parsePipeline(input);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  return parsed.value;
+    commands: [command.command],
+    results: [command.result],
+    // What the engine's fake model answers once its script is spent.
+    replies: ["done", NO_MORE, NO_MORE, NO_MORE],
+  });
 }
 
 function textOf(content: string | ContentBlock[]): string {
@@ -341,9 +321,7 @@ function textOf(content: string | ContentBlock[]): string {
 
 async function hookwright(c: Case): Promise<Side> {
   const pipeline = pipelineOf(c);
-  const events: TraceEvent[] = [];
-  await runScenario({ pipeline, scenario: pipeline.scenarios[0] as Pipeline["scenarios"][number], createRunner: (o) => openSandboxRunner(o), emit: (_, full) => void events.push(full) });
-  assertTraceContract(events);
+  const events = await runInHookwright(pipeline);
   const mods = new Set(c.mods.map((m) => m.name));
   const logs = events.flatMap((e) => (e.type === "hook.end" && mods.has(e.hookId) ? e.logs.map((l) => `${e.hookId}: ${l.message.replace(/^\$\.ui\.log: /, "")}`) : []));
   const ran = events.flatMap((e) => (e.type === "tool.call" && !events.some((r) => r.type === "tool.result" && r.toolUseId === e.toolUseId && r.claimedBy) ? [...String(e.input.command).matchAll(/echo (\S+) >> ran\.log/g)].map((m) => m[1] as string) : []));

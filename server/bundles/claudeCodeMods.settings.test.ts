@@ -1,13 +1,9 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runScenario } from "~/core/engine/runScenario";
-import { assertTraceContract } from "~/core/engine/testing/harness";
-import { parsePipeline } from "~/core/pipeline/parsePipeline";
-import type { Pipeline, PipelineInput } from "~/core/pipeline/schema";
-import type { TraceEvent } from "~/core/trace/events";
-import { openSandboxRunner } from "~/server/sandbox/runner";
+import type { Pipeline } from "~/core/pipeline/schema";
 import { canIsolate, claudeEngineFixture } from "./testing/claudeEngine";
 import { RAN_A, runMods, type ModSource } from "./testing/claudeMods";
+import { modsPipeline, runInHookwright } from "./testing/modsPipeline";
 
 /*
  * Mods beside settings.json PreToolUse command hooks, run by the REAL engine (2.1.330, offline,
@@ -61,40 +57,21 @@ async function engine(name: string, commands: string[]): Promise<Side> {
 }
 
 function pipelineOf(commands: string[], ranResult: string): Pipeline {
-  const input: PipelineInput = {
-    format: "hookwright.pipeline/v1",
+  return modsPipeline({
     name: "mods-and-settings",
-    profile: "claude-code-mods",
     hooks: [
-      { id: "outer", point: "tool.call", name: "outer", enabled: true, matcher: null, code: `export default async ($, e, next) => {\n${OUTER}\n};` },
-      { id: "cl", point: "classic.PreToolUse", name: "cl", enabled: true, matcher: null, code: `export default async ($, e, next) => {\n${CLASSIC}\n};` },
-      ...commands.map((command, i) => ({ id: `s${i + 1}`, point: "PreToolUse", name: `s${i + 1}`, enabled: true, matcher: "Bash", code: "", runtime: { kind: "command" as const, language: "bash" as const, command, script: null } })),
+      { id: "outer", point: "tool.call", code: `export default async ($, e, next) => {\n${OUTER}\n};` },
+      { id: "cl", point: "classic.PreToolUse", code: `export default async ($, e, next) => {\n${CLASSIC}\n};` },
+      ...commands.map((command, i) => ({ id: `s${i + 1}`, point: "PreToolUse", matcher: "Bash", command })),
     ],
-    scenarios: [
-      {
-        name: "turn",
-        prompt: "Do the thing.",
-        model: {
-          kind: "scripted",
-          responses: [
-            { content: [{ type: "tool_use", id: "toolu_hw0000", name: "Bash", input: { command: RAN_A, description: "d" } }], stopReason: "tool_use" },
-            { content: [{ type: "text", text: "done" }], stopReason: "end_turn" },
-          ],
-        },
-        tools: [{ name: "Bash", description: "Executes a bash command.", inputSchema: { type: "object", properties: { command: { type: "string" } }, required: ["command"] }, results: [ranResult] }],
-      },
-    ],
-  };
-  const parsed = parsePipeline(input);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  return parsed.value;
+    commands: [RAN_A],
+    results: [ranResult],
+  });
 }
 
 async function hookwright(commands: string[], ranResult: string): Promise<Side> {
   const pipeline = pipelineOf(commands, ranResult);
-  const events: TraceEvent[] = [];
-  await runScenario({ pipeline, scenario: pipeline.scenarios[0] as Pipeline["scenarios"][number], createRunner: (o) => openSandboxRunner(o), emit: (_, full) => void events.push(full) });
-  assertTraceContract(events);
+  const events = await runInHookwright(pipeline);
   // $.ui.log lines in the order the hooks logged them: the classic mod (inner) logs before the outer one.
   const logs = events
     .flatMap((e) => (e.type === "hook.end" && (e.hookId === "outer" || e.hookId === "cl") ? e.logs.map((l) => ({ seq: e.seq, hook: e.hookId, message: l.message })) : []))

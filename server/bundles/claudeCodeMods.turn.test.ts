@@ -1,17 +1,15 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runScenario } from "~/core/engine/runScenario";
 import { claudeModsGuard } from "~/core/examples/claudeModsGuard";
 import type { Json } from "~/core/json";
 import { parsePipeline } from "~/core/pipeline/parsePipeline";
 import type { ContentBlock, Pipeline, PipelineInput } from "~/core/pipeline/schema";
 import type { TraceEvent } from "~/core/trace/events";
-import { assertTraceContract } from "~/core/engine/testing/harness";
-import { openSandboxRunner } from "~/server/sandbox/runner";
 import { exportPlugin, exportPluginZip, importPluginZip } from "./service";
 import { canIsolate, claudeEngineFixture } from "./testing/claudeEngine";
 import { runMods, validatePlugin } from "./testing/claudeMods";
 import { writeFiles } from "./testing/commandHook";
+import { modsPipeline, runInHookwright } from "./testing/modsPipeline";
 
 /*
  * A whole turn, two ways: a claude-code-mods pipeline exported as a plugin and run by the REAL
@@ -69,11 +67,8 @@ function textOf(content: string | ContentBlock[]): string {
 }
 
 async function hookwright(pipeline: Pipeline): Promise<{ turn: Turn; events: TraceEvent[] }> {
-  const events: TraceEvent[] = [];
-  const scenario = pipeline.scenarios[0] as Pipeline["scenarios"][number];
-  await runScenario({ pipeline, scenario, createRunner: (o) => openSandboxRunner(o), emit: (_, full) => void events.push(full) });
   // Points never nest: what ran inside a chain (the classic.PreToolUse point, the tool) follows its point.end.
-  assertTraceContract(events);
+  const events = await runInHookwright(pipeline);
   const end = events.at(-1);
   if (end?.type !== "run.end") throw new Error("the run did not end");
   const results = (end.messages ?? []).flatMap((m) => (m.role === "user" && Array.isArray(m.content) ? m.content.filter((b) => b.type === "tool_result") : []));
@@ -107,8 +102,6 @@ function loggedOf(commands: string[]): string[] {
   return commands.flatMap((c) => [...c.matchAll(/echo (\S+) >> ran\.log/g)].map((m) => m[1] as string));
 }
 
-const bash = { name: "Bash", description: "Executes a bash command.", inputSchema: { type: "object", properties: { command: { type: "string" } }, required: ["command"] } };
-
 /** A hook of a variant: a mod, or with `command` a settings.json command hook (point PreToolUse). */
 interface VariantHook {
   point: string;
@@ -117,36 +110,9 @@ interface VariantHook {
   command?: string;
 }
 
-/** A pipeline of mods on Bash calls, the model running `commands`, the scripted shell printing `results`. */
-function variant(name: string, hooks: VariantHook[], commands: string[], results: string[]): PipelineInput {
-  return {
-    format: "hookwright.pipeline/v1",
-    name,
-    profile: "claude-code-mods",
-    hooks: hooks.map((h, i) => ({
-      id: `m${i + 1}`,
-      point: h.point,
-      name: `m${i + 1}`,
-      enabled: true,
-      matcher: h.matcher ?? null,
-      code: h.code,
-      ...(h.command ? { runtime: { kind: "command" as const, language: "bash" as const, command: h.command, script: null } } : {}),
-    })),
-    scenarios: [
-      {
-        name: "turn",
-        prompt: "Do the thing.",
-        model: {
-          kind: "scripted",
-          responses: [
-            ...commands.map((command, i) => ({ content: [{ type: "tool_use" as const, id: `toolu_${i}`, name: "Bash", input: { command, description: "d" } }], stopReason: "tool_use" as const })),
-            { content: [{ type: "text" as const, text: "done" }], stopReason: "end_turn" as const },
-          ],
-        },
-        tools: [{ ...bash, results }],
-      },
-    ],
-  };
+/** A pipeline of mods on Bash calls, the model running `commands`, the scripted shell printing `results`; hooks m1, m2 … in order. */
+function variant(name: string, hooks: VariantHook[], commands: string[], results: string[]): Pipeline {
+  return modsPipeline({ name, hooks: hooks.map((h, i) => ({ ...h, id: `m${i + 1}` })), commands, results });
 }
 
 /** A settings.json PostToolUse command adding a context. */
@@ -174,17 +140,15 @@ describe("the mods example as a plugin", () => {
   });
 
   it("mods beside settings.json hooks export as one plugin (modules and hooks in hooks/hooks.json) and import back as the same hooks", () => {
-    const pipeline = pipelineOf(
-      variant(
-        "mods and settings",
-        [
-          { point: "tool.call", code: "export default async ($, e, next) => next(e);\n" },
-          { point: "PreToolUse", matcher: "Bash", code: "", command: "grep -q rm && exit 2 || true" },
-          { point: "PreToolUse", matcher: "Edit|Write", code: "export default async () => ({});\n" },
-        ],
-        ["ls"],
-        ["x"],
-      ),
+    const pipeline = variant(
+      "mods and settings",
+      [
+        { point: "tool.call", code: "export default async ($, e, next) => next(e);\n" },
+        { point: "PreToolUse", matcher: "Bash", code: "", command: "grep -q rm && exit 2 || true" },
+        { point: "PreToolUse", matcher: "Edit|Write", code: "export default async () => ({});\n" },
+      ],
+      ["ls"],
+      ["x"],
     );
     const zipped = exportPluginZip(pipeline, "claude-code-mods");
     const hooksJson = JSON.parse(zipped.files.find((f) => f.path === "hooks/hooks.json")?.content ?? "") as unknown;
@@ -206,7 +170,7 @@ describe("the mods example as a plugin", () => {
   });
 
   it("classic.PostToolUse, classic.UserPromptSubmit and classic.Stop mods beside their settings.json hooks export as one plugin and import back as the same hooks", () => {
-    const pipeline = pipelineOf(variant("classic events", CLASSIC_HOOKS, ["ls"], ["x"]));
+    const pipeline = variant("classic events", CLASSIC_HOOKS, ["ls"], ["x"]);
     const zipped = exportPluginZip(pipeline, "claude-code-mods");
     const register = zipped.files.find((f) => f.path === "hooks/register.ts")?.content ?? "";
     expect([...register.matchAll(/on\("([\w.]+)"/g)].map((m) => m[1])).toEqual(["classic.UserPromptSubmit", "classic.PostToolUse", "classic.Stop"]);
@@ -342,7 +306,7 @@ describe.skipIf(!isolated)("a whole turn of mods: the real engine (2.1.330, offl
 
   for (const v of VARIANTS) {
     it(v.name, { timeout: 180_000 }, async () => {
-      const pipeline = pipelineOf(variant(v.name, v.hooks, v.commands, v.results));
+      const pipeline = variant(v.name, v.hooks, v.commands, v.results);
       const real = await engine(pipeline, v.name.replace(/\W+/g, "-"));
       const ours = await hookwright(pipeline);
       // The one known difference (docs/claude-code-mods.md, as for the claude-code profile): a hook the
